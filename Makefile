@@ -1,0 +1,141 @@
+# nanoblas GNU Makefile. `make` configures with defaults if ./configure was not run.
+# Layout: *.tmpl.c sources under blas/ and cblas/ are compiled once per precision (s d c z);
+# kernels/<isa>/ is compiled with that ISA's flags only; everything else once.
+
+-include config.mk
+config.mk:
+	./configure
+
+BUILD ?= build
+LIBDIR ?= lib
+SAN ?=
+OPT ?= -O2
+
+ifeq ($(SAN),1)
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+endif
+
+WARN = -Wall -Wextra
+# -fcx-fortran-rules: complex * and / as the reference Fortran BLAS computes them (no C99 NaN
+# recovery calls). No -ffast-math anywhere: NaN and Inf must propagate as the reference does.
+BASE_CFLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden -fcx-fortran-rules $(WARN) \
+              -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS) $(CFLAGS_USER) -MMD -MP
+LDLIBS = -lm $(OPENMP_CFLAGS) $(SANFLAGS)
+
+SRC_DIRS = arch blas cblas threading
+TMPL_SRCS := $(shell find $(SRC_DIRS) kernels/generic -name '*.tmpl.c' 2>/dev/null | sort)
+PLAIN_SRCS := $(filter-out %.tmpl.c,$(shell find $(SRC_DIRS) kernels/generic -name '*.c' 2>/dev/null | sort))
+
+ISA_SETS :=
+ifeq ($(HAVE_AVX2),yes)
+ISA_SETS += avx2
+endif
+ifeq ($(HAVE_AVX512),yes)
+ISA_SETS += avx512
+endif
+ifeq ($(HAVE_AMX),yes)
+ISA_SETS += amx
+endif
+ifeq ($(HAVE_NEON),yes)
+ISA_SETS += neon
+endif
+ifeq ($(HAVE_SVE),yes)
+ISA_SETS += sve
+endif
+FLAGS_neon =
+FLAGS_avx2 = $(FLAGS_AVX2)
+FLAGS_avx512 = $(FLAGS_AVX512BF16)
+FLAGS_amx = $(FLAGS_AMX)
+FLAGS_sve = $(FLAGS_SVE)
+ISA_SRCS := $(foreach s,$(ISA_SETS),$(wildcard kernels/$(s)/*.c))
+
+PRECS = s d c z
+PREC_s = 1
+PREC_d = 2
+PREC_c = 3
+PREC_z = 4
+TMPL_OBJS := $(foreach p,$(PRECS),$(patsubst %.tmpl.c,$(BUILD)/t/%_$(p).o,$(TMPL_SRCS)))
+PLAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(PLAIN_SRCS))
+ISA_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(ISA_SRCS))
+OBJS := $(TMPL_OBJS) $(PLAIN_OBJS) $(ISA_OBJS)
+
+SONAME = libnanoblas.so.0
+SHLIB = $(LIBDIR)/$(SONAME)
+STLIB = $(LIBDIR)/libnanoblas.a
+COMPAT = libnanoblas.so libblas.so.3 libcblas.so.3 libopenblas.so.0
+
+.PHONY: all lib tests check test bench install clean distclean show-config
+all: lib show-config
+
+lib: $(SHLIB) $(STLIB) $(addprefix $(LIBDIR)/,$(COMPAT))
+
+$(SHLIB): $(OBJS)
+	@mkdir -p $(LIBDIR)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs -o $@ $(OBJS) $(LDLIBS)
+
+$(STLIB): $(OBJS)
+	@mkdir -p $(LIBDIR)
+	rm -f $@ && ar rcs $@ $(OBJS)
+
+$(addprefix $(LIBDIR)/,$(COMPAT)): $(SHLIB)
+	ln -sf $(SONAME) $@
+
+define tmpl_rule
+$(BUILD)/t/%_$(1).o: %.tmpl.c config.mk
+	@mkdir -p $$(@D)
+	$$(CC) $$(BASE_CFLAGS) -DNB_PREC=$(PREC_$(1)) -c $$< -o $$@
+endef
+$(foreach p,$(PRECS),$(eval $(call tmpl_rule,$(p))))
+
+define isa_rule
+$(BUILD)/kernels/$(1)/%.o: kernels/$(1)/%.c config.mk
+	@mkdir -p $$(@D)
+	$$(CC) $$(BASE_CFLAGS) $$(FLAGS_$(1)) -c $$< -o $$@
+endef
+$(foreach s,$(ISA_SETS),$(eval $(call isa_rule,$(s))))
+
+$(BUILD)/%.o: %.c config.mk
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) -c $< -o $@
+
+# Test programs: tests/test_*.c, each one translation unit linked against the shared library.
+TEST_SRCS := $(wildcard tests/test_*.c)
+TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+TEST_CFLAGS = -std=gnu11 -O1 -g $(WARN) -I. -Iinclude -I$(BUILD) $(SANFLAGS)
+tests: $(TEST_BINS) $(BUILD)/nb_info
+
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(SHLIB) $(LIBDIR)/libnanoblas.so
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIBDIR) -lnanoblas -lm $(SANFLAGS)
+
+# nb_info prints nanoblas_get_config(): what the library detected and chose.
+$(BUILD)/nb_info: tests/nb_info.c $(SHLIB) $(LIBDIR)/libnanoblas.so
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIBDIR) -lnanoblas $(SANFLAGS)
+
+# `make` ends by showing what the library detected and chose on this machine.
+show-config: lib $(BUILD)/nb_info
+	@printf '\nnanoblas built: %s\n' "$(SHLIB)"
+	@LD_LIBRARY_PATH=$(LIBDIR) $(BUILD)/nb_info
+
+# The full test suite: installs missing test dependencies, builds, runs everything.
+check:
+	./tests/run_all.sh
+
+test: check
+
+bench: lib
+	@echo "bench: the benchmark harness arrives with the GEMM kernels (issue 3)"
+
+install: lib
+	mkdir -p $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/nanoblas
+	cp -a $(SHLIB) $(STLIB) $(addprefix $(LIBDIR)/,$(COMPAT)) $(DESTDIR)$(PREFIX)/lib/
+	cp include/*.h $(DESTDIR)$(PREFIX)/include/nanoblas/
+
+clean:
+	rm -rf build build-san lib lib-san
+
+distclean: clean
+	rm -f config.mk
+
+-include $(OBJS:.o=.d)

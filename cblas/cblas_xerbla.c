@@ -1,0 +1,54 @@
+/* cblas_xerbla and the two globals of the reference CBLAS ABI. Alone in this object so that a
+   program's own cblas_xerbla replaces ours. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "../blas/nb_common.h"
+
+/* Exported mutable globals: part of the reference CBLAS ABI. The netlib CBLAS testers read and
+   write RowMajorStrg to interpret error positions; nanoblas sets it before every cblas_xerbla
+   call (1 for a row-major call), because the CBLAS layer reports positions of the transposed
+   column-major call just as the reference does. CBLAS_CallFromC is kept for ABI completeness. */
+NB_EXPORT int RowMajorStrg = 0;
+NB_EXPORT int CBLAS_CallFromC = 0;
+
+/* For a row-major call the CBLAS layer checks the equivalent column-major call (operands and
+   dimensions swapped) and reports that call's position + 1. Map it back to the position in the
+   row-major argument list the user wrote (the same table the reference uses). */
+static int nb_rowmajor_position(int info, const char *rout)
+{
+    static const struct {
+        const char *key;
+        int a, b, c, d;
+    } swaps[] = {
+        {"gemm", 4, 5, 9, 11}, {"symm", 4, 5, 0, 0}, {"hemm", 4, 5, 0, 0}, {"trmm", 6, 7, 0, 0},
+        {"trsm", 6, 7, 0, 0},  {"gemv", 3, 4, 0, 0}, {"gbmv", 3, 4, 5, 6}, {"ger", 2, 3, 6, 8},
+    };
+    for (size_t i = 0; i < sizeof swaps / sizeof swaps[0]; i++) {
+        if (!strstr(rout, swaps[i].key))
+            continue;
+        if (info == swaps[i].a) return swaps[i].b;
+        if (info == swaps[i].b) return swaps[i].a;
+        if (swaps[i].c && info == swaps[i].c) return swaps[i].d;
+        if (swaps[i].c && info == swaps[i].d) return swaps[i].c;
+        return info;
+    }
+    if ((strstr(rout, "her2") || strstr(rout, "hpr2")) && !strstr(rout, "her2k")) {
+        if (info == 6) return 8;
+        if (info == 8) return 6;
+    }
+    return info;
+}
+
+NB_EXPORT void cblas_xerbla(int info, const char *rout, const char *form, ...)
+{
+    if (RowMajorStrg)
+        info = nb_rowmajor_position(info, rout);
+    fprintf(stderr, " ** On entry to %s parameter number %d had an illegal value\n", rout, info);
+    if (form && *form) {
+        va_list ap;
+        va_start(ap, form);
+        vfprintf(stderr, form, ap);
+        va_end(ap);
+    }
+}

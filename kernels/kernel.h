@@ -1,0 +1,66 @@
+/* The one contract between the ISA-agnostic drivers and the kernel sets (kernels/<isa>/).
+   Drivers include this header only; they never include intrinsics headers.
+
+   Packed formats (what pack_a/pack_b write and what ukr reads):
+   - A block of m x k is stored as ceil(m/MR) micro-panels; panel p holds rows p*MR .. p*MR+MR-1,
+     k-major: element (i, l) of the panel at a[l*MR + i]. Rows past m are zero.
+   - B block of k x n is stored as ceil(n/NR) micro-panels; panel q holds columns q*NR ..,
+     k-major: element (l, j) of the panel at b[l*NR + j]. Columns past n are zero.
+   Source operands are addressed with general strides: element (i, j) at src[i*rs + j*cs], so one
+   routine packs both the transposed and the plain case. conj != 0 conjugates while packing
+   (complex types; ignored for real ones).
+
+   ukr computes C[m x n] = alpha * Apanel * Bpanel + beta * C over k, for m <= MR, n <= NR,
+   with element (i, j) of C at c[i*rs_c + j*cs_c]. beta == 0 must not read C (NaN there is
+   overwritten); k == 0 means C = beta * C. */
+#ifndef NB_KERNEL_H
+#define NB_KERNEL_H
+
+#include <stddef.h>
+
+#define NB_GEMM_KERNEL_TYPE(T, tag)                                                              \
+    typedef struct {                                                                             \
+        int mr, nr;                                                                              \
+        void (*ukr)(size_t k, T alpha, const T *a, const T *b, T beta, T *c, size_t rs_c,        \
+                    size_t cs_c, int m, int n);                                                  \
+        void (*pack_a)(size_t m, size_t k, const T *src, size_t rs, size_t cs, int conj, T *dst); \
+        void (*pack_b)(size_t k, size_t n, const T *src, size_t rs, size_t cs, int conj, T *dst); \
+    } nb_gemm_kernel_##tag;
+
+NB_GEMM_KERNEL_TYPE(float, s)
+NB_GEMM_KERNEL_TYPE(double, d)
+NB_GEMM_KERNEL_TYPE(float _Complex, c)
+NB_GEMM_KERNEL_TYPE(double _Complex, z)
+
+/* A kernel set: one table per element type, named after its ISA. */
+typedef struct nb_kernel_set {
+    const char *name;
+    nb_gemm_kernel_s s;
+    nb_gemm_kernel_d d;
+    nb_gemm_kernel_c c;
+    nb_gemm_kernel_z z;
+} nb_kernel_set;
+
+/* Cache blocking for one element type, in elements: mc multiple of MR, nc multiple of NR. */
+typedef struct {
+    size_t mc, kc, nc;
+} nb_blocking;
+
+/* The configuration chosen once at load time by arch/ (a constructor) and read-only afterwards:
+   the kernel set and the block sizes derived from the detected caches. Global because every
+   driver reads it on every call and it must not be re-decided per call. */
+typedef struct {
+    const nb_kernel_set *kset;
+    nb_blocking s, d, c, z;
+} nb_runtime;
+
+extern nb_runtime nb_rt;
+
+/* Ensures nb_rt is initialised (idempotent; the load-time constructor normally did it already,
+   but a static link or a call from another constructor may come first). */
+void nb_init(void);
+
+/* Kernel sets compiled into this build (each defined in kernels/<isa>/). */
+extern const nb_kernel_set nb_kernels_generic;
+
+#endif

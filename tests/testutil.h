@@ -1,0 +1,89 @@
+/* Shared helpers for the differential tests: deterministic random data, guarded buffers that catch
+   out-of-bounds writes, tolerance comparison and failure accounting. Header-only on purpose:
+   each test program is one translation unit plus this file. */
+#ifndef NB_TESTUTIL_H
+#define NB_TESTUTIL_H
+
+#include <complex.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long tu_checks = 0, tu_failures = 0;
+static uint64_t tu_state = 0x9e3779b97f4a7c15ull;
+
+static inline void tu_seed(uint64_t s) { tu_state = s * 0x9e3779b97f4a7c15ull + 1; }
+static inline uint64_t tu_next(void)
+{
+    /* splitmix64: small, fast, good enough for test data */
+    uint64_t z = (tu_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+/* uniform in [-1, 1) */
+static inline double tu_rand(void) { return (double)(tu_next() >> 11) * (2.0 / 9007199254740992.0) - 1.0; }
+static inline int tu_randint(int lo, int hi) { return lo + (int)(tu_next() % (uint64_t)(hi - lo + 1)); }
+
+/* A guarded buffer: GUARD elements of a sentinel pattern on each side of the payload. Writes
+   outside the payload are detected by tu_guard_ok. Element size is given in bytes so one
+   implementation serves every type. */
+#define TU_GUARD 64
+typedef struct {
+    unsigned char *base;
+    size_t n, esize;
+} tu_buf;
+
+static const unsigned char tu_sentinel = 0xA5;
+
+static inline void *tu_alloc(tu_buf *b, size_t n, size_t esize)
+{
+    b->n = n;
+    b->esize = esize;
+    b->base = (unsigned char *)malloc((n + 2 * TU_GUARD) * esize + 1);
+    if (!b->base) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    memset(b->base, tu_sentinel, (n + 2 * TU_GUARD) * esize);
+    return b->base + TU_GUARD * esize;
+}
+static inline int tu_guard_ok(const tu_buf *b)
+{
+    size_t g = TU_GUARD * b->esize;
+    for (size_t i = 0; i < g; i++)
+        if (b->base[i] != tu_sentinel || b->base[g + b->n * b->esize + i] != tu_sentinel)
+            return 0;
+    return 1;
+}
+static inline void tu_free(tu_buf *b) { free(b->base); b->base = NULL; }
+
+/* Record one check; on failure print the context (printf-style). Returns ok. */
+#define TU_CHECK(ok, ...)                                                                          \
+    (tu_checks++, (ok) ? 1 : (tu_failures++, fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__), \
+                              fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), 0))
+
+/* Relative closeness with a NaN/Inf-aware comparison: both NaN counts as equal. */
+static inline int tu_close(double got, double want, double tol, double scale)
+{
+    if (isnan(want) || isnan(got))
+        return isnan(want) && isnan(got);
+    if (isinf(want) || isinf(got))
+        return got == want;
+    return fabs(got - want) <= tol * (scale > 1.0 ? scale : 1.0);
+}
+static inline int tu_closez(double complex got, double complex want, double tol, double scale)
+{
+    return tu_close(creal(got), creal(want), tol, scale) && tu_close(cimag(got), cimag(want), tol, scale);
+}
+
+/* Print the summary line and return the process exit code. */
+static inline int tu_finish(const char *name)
+{
+    printf("%s: %ld checks, %ld failed\n", name, tu_checks, tu_failures);
+    return tu_failures ? 1 : 0;
+}
+
+#endif
