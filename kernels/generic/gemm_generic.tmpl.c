@@ -1,0 +1,90 @@
+/* Portable C GEMM kernels (one instance per precision): the micro-kernel and the two packing
+   routines of the kernel contract (kernels/kernel.h). Correct on any CPU and the oracle for the
+   ISA kernel sets, so clarity comes before speed; the register tile still lets the compiler keep
+   the accumulators in registers and vectorise the inner loop. */
+#include "blas/nb_template.h"
+#include "kernels/generic/generic.h"
+
+#if NB_COMPLEX
+#define MR NB_GENERIC_MR_COMPLEX
+#define NR NB_GENERIC_NR_COMPLEX
+#else
+#define MR NB_GENERIC_MR_REAL
+#define NR NB_GENERIC_NR_REAL
+#endif
+
+static inline nb_t conj_if(nb_t x, int conj)
+{
+#if NB_COMPLEX
+    return conj ? NB_CONJ(x) : x;
+#else
+    (void)conj;
+    return x;
+#endif
+}
+
+void NB_INT(gemm_ukr_generic)(size_t k, nb_t alpha, const nb_t *a, const nb_t *b, nb_t beta, nb_t *c,
+                              size_t rs_c, size_t cs_c, int m, int n)
+{
+    nb_t acc[NR][MR];
+    for (int j = 0; j < NR; j++)
+        for (int i = 0; i < MR; i++)
+            acc[j][i] = 0;
+
+    for (size_t l = 0; l < k; l++) {
+        const nb_t *al = a + l * MR;
+        const nb_t *bl = b + l * NR;
+        for (int j = 0; j < NR; j++) {
+            nb_t bj = bl[j];
+            for (int i = 0; i < MR; i++)
+                acc[j][i] += al[i] * bj;
+        }
+    }
+
+    /* beta == 0 must not read C: a NaN already there is overwritten. */
+    if (beta == 0) {
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++)
+                c[i * rs_c + j * cs_c] = alpha * acc[j][i];
+    } else {
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                nb_t *cij = &c[i * rs_c + j * cs_c];
+                *cij = alpha * acc[j][i] + beta * *cij;
+            }
+    }
+}
+
+void NB_INT(pack_a_generic)(size_t m, size_t k, const nb_t *src, size_t rs, size_t cs, int conj,
+                            nb_t *dst)
+{
+    for (size_t p = 0; p < m; p += MR) {
+        size_t rows = m - p < MR ? m - p : MR;
+        for (size_t l = 0; l < k; l++) {
+            const nb_t *col = src + p * rs + l * cs;
+            size_t i = 0;
+            for (; i < rows; i++)
+                dst[i] = conj_if(col[i * rs], conj);
+            for (; i < MR; i++)
+                dst[i] = 0;
+            dst += MR;
+        }
+    }
+}
+
+void NB_INT(pack_b_generic)(size_t k, size_t n, const nb_t *src, size_t rs, size_t cs, int conj,
+                            nb_t *dst)
+{
+    for (size_t q = 0; q < n; q += NR) {
+        size_t cols = n - q < NR ? n - q : NR;
+        for (size_t l = 0; l < k; l++) {
+            const nb_t *row = src + l * rs + q * cs;
+            size_t j = 0;
+            for (; j < cols; j++)
+                dst[j] = conj_if(row[j * cs], conj);
+            for (; j < NR; j++)
+                dst[j] = 0;
+            dst += NR;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# `make check`: install test dependencies, build, and run every test. Each step is counted;
+# the last line is "N passed, N failed". Exit status is non-zero if anything failed.
+set -u
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-2}
+pass=0; fail=0; failed=""
+step() { # name command...
+  name=$1; shift
+  echo "== $name"
+  start=$(date +%s)
+  if "$@"; then pass=$((pass+1)); r=ok; else fail=$((fail+1)); failed="$failed $name"; r=FAILED; fi
+  echo "   [$r in $(( $(date +%s) - start ))s]"
+}
+
+step deps ./tests/install_deps.sh
+[ -f config.mk ] || ./configure
+if ! make -s -j"$JOBS" lib tests; then
+  echo "build failed"; echo "0 passed, 1 failed"; exit 1
+fi
+export LD_LIBRARY_PATH="$(pwd)/lib"
+sets=$(build/nb_info --sets)
+echo "kernel sets this machine runs: $sets"
+build/nb_info | sed 's/^/   /'
+
+for t in build/tests/test_*; do
+  for s in $sets; do
+    step "$(basename "$t")[$s]" env NANOBLAS_ARCH=$s "$t"
+  done
+done
+step symbols ./tests/check_symbols.sh lib
+for s in $sets; do
+  step "netlib[$s]" env NANOBLAS_ARCH=$s ./tests/netlib/run_netlib.sh lib tests/out/netlib-$s
+done
+step numpy-R ./tests/integration/run_smoke.sh lib
+
+# The differential tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+if make -s -j"$JOBS" SAN=1 BUILD=build-san LIBDIR=lib-san lib tests; then
+  for t in build-san/tests/test_*; do
+    for s in $sets; do
+      step "asan-ubsan:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-san" NANOBLAS_ARCH=$s \
+        ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 "$t"
+    done
+  done
+else
+  fail=$((fail+1)); failed="$failed sanitizer-build"
+fi
+
+echo
+[ -n "$failed" ] && echo "failed:$failed"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
