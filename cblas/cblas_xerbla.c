@@ -1,16 +1,11 @@
-/* cblas_xerbla and the two globals of the reference CBLAS ABI. Alone in this object so that a
-   program's own cblas_xerbla replaces ours. */
+/* cblas_xerbla: alone in this object so that a program's own cblas_xerbla replaces ours, also in a
+   static link. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "../blas/nb_common.h"
 
-/* Exported mutable globals: part of the reference CBLAS ABI. The netlib CBLAS testers read and
-   write RowMajorStrg to interpret error positions; nanoblas sets it before every cblas_xerbla
-   call (1 for a row-major call), because the CBLAS layer reports positions of the transposed
-   column-major call just as the reference does. CBLAS_CallFromC is kept for ABI completeness. */
-NB_EXPORT int RowMajorStrg = 0;
-NB_EXPORT int CBLAS_CallFromC = 0;
+extern int RowMajorStrg;
 
 /* For a row-major call the CBLAS layer checks the equivalent column-major call (operands and
    dimensions swapped) and reports that call's position + 1. Map it back to the position in the

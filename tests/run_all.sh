@@ -29,6 +29,7 @@ for t in build/tests/test_*; do
   done
 done
 step symbols ./tests/check_symbols.sh lib
+step xerbla ./tests/check_xerbla.sh lib build
 for s in $sets; do
   step "netlib[$s]" env NANOBLAS_ARCH=$s ./tests/netlib/run_netlib.sh lib tests/out/netlib-$s
 done
