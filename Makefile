@@ -136,6 +136,6 @@ clean:
 	rm -rf build build-san lib lib-san
 
 distclean: clean
-	rm -f config.mk
+	rm -f config.mk nb_config.h
 
 -include $(OBJS:.o=.d)
