@@ -44,7 +44,7 @@ ISA_SETS += sve
 endif
 FLAGS_neon =
 FLAGS_avx2 = $(FLAGS_AVX2)
-FLAGS_avx512 = $(FLAGS_AVX512BF16)
+FLAGS_avx512 = $(FLAGS_AVX512)
 FLAGS_amx = $(FLAGS_AMX)
 FLAGS_sve = $(FLAGS_SVE)
 ISA_SRCS := $(foreach s,$(ISA_SETS),$(wildcard kernels/$(s)/*.c))

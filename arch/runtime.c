@@ -1,18 +1,195 @@
-/* Temporary: selects the generic kernel set with fixed block sizes (replaced by CPU detection). */
-#include "kernels/kernel.h"
+/* The load-time decision: detect the CPU, choose the kernel set (capped by NANOBLAS_ARCH),
+   derive the block sizes (overridable by NANOBLAS_MC/KC/NC), and describe it all in the config
+   string (nanoblas_get_config, NANOBLAS_VERBOSE=1). */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "arch/arch.h"
 #include "blas/nb_common.h"
+#include "include/nanoblas.h"
 
+/* The only mutable globals of arch/: written once inside pthread_once, read-only afterwards.
+   nb_rt is read by every driver on every call; the rest backs the introspection API. */
 nb_runtime nb_rt;
+static nb_cpu_info cpu_info;
+static char config_text[4096];
+static char sets_available[256];
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-void nb_init(void)
+typedef struct {
+    char *buf;
+    size_t cap, len;
+} text;
+
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text *t, const char *fmt, ...)
 {
-    nb_rt.kset = &nb_kernels_generic;
-    nb_rt.s = (nb_blocking){256, 256, 4096};
-    nb_rt.d = (nb_blocking){128, 256, 4096};
-    nb_rt.c = (nb_blocking){128, 256, 4096};
-    nb_rt.z = (nb_blocking){64, 256, 2048};
+    if (t->len >= t->cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->len = t->len + (size_t)n < t->cap ? t->len + (size_t)n : t->cap - 1;
 }
 
+/* A positive integer no larger than 1 << 20 (block sizes beyond that cannot be meant);
+   anything else (unset, empty, junk, zero, negative, overflow) gives 0 = "not given". */
+static size_t env_size(const char *name)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return 0;
+    errno = 0;
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v <= 0 || v > (1 << 20))
+        return 0;
+    return (size_t)v;
+}
+
+static int runs_here(const nb_kset_entry *e) { return e->runs_on(&cpu_info); }
+
+static const nb_kset_entry *find_set(const char *name)
+{
+    size_t n;
+    const nb_kset_entry *t = nb_kset_table(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcasecmp(t[i].set->name, name) == 0)
+            return &t[i];
+    return NULL;
+}
+
+/* Best supported set, or the one NANOBLAS_ARCH names when the CPU runs it. why receives the
+   explanation shown in the config string. */
+static const nb_kernel_set *choose_set(char *why, size_t why_len)
+{
+    size_t n;
+    const nb_kset_entry *t = nb_kset_table(&n);
+    const nb_kset_entry *best = &t[n - 1]; /* generic runs anywhere */
+    for (size_t i = 0; i < n; i++)
+        if (runs_here(&t[i])) {
+            best = &t[i];
+            break;
+        }
+    const char *want = getenv("NANOBLAS_ARCH");
+    if (!want || !*want) {
+        snprintf(why, why_len, "best supported");
+        return best->set;
+    }
+    const nb_kset_entry *e = find_set(want);
+    if (e && runs_here(e)) {
+        snprintf(why, why_len, "NANOBLAS_ARCH=%.32s", want);
+        return e->set;
+    }
+    snprintf(why, why_len, "NANOBLAS_ARCH=%.32s %s; using the best supported", want,
+             e ? "is not supported by this CPU" : "is not a kernel set of this build");
+    return best->set;
+}
+
+static void describe(const char *why, const nb_block_override *ov)
+{
+    const nb_cpu_info *c = &cpu_info;
+    text t = {config_text, sizeof config_text, 0};
+    put(&t, "nanoblas configuration\n");
+    put(&t, "cpu: %s %s \"%s\" family 0x%x model 0x%x stepping %u\n", c->arch, c->vendor, c->brand,
+        c->family, c->model, c->stepping);
+    put(&t, "features:");
+    for (int f = 0; f < NB_CPU_NFEATURES; f++)
+        if (nb_cpu_has(c, (enum nb_cpu_feature)f))
+            put(&t, " %s", nb_cpu_feature_name((enum nb_cpu_feature)f));
+    put(&t, "\n");
+    if (c->amx_requested)
+        put(&t, "amx permission: %s\n", c->amx_permitted ? "granted" : "refused");
+    if (c->sve_vl)
+        put(&t, "sve vector length: %u bytes\n", c->sve_vl);
+    put(&t, "caches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB, line %zu B (%s)\n", c->l1d >> 10,
+        c->l2 >> 10, c->l3 >> 10, c->line, c->cache_source);
+    put(&t, "kernel sets supported: %s\n", sets_available);
+    put(&t, "kernel set: %s (%s)\n", nb_rt.kset->name, why);
+    if (ov->mc || ov->kc || ov->nc)
+        put(&t, "block overrides: MC %zu KC %zu NC %zu (0 = computed)\n", ov->mc, ov->kc, ov->nc);
+    const nb_kernel_set *k = nb_rt.kset;
+    const struct {
+        char type;
+        int mr, nr;
+        nb_blocking b;
+    } rows[4] = {{'s', k->s.mr, k->s.nr, nb_rt.s},
+                 {'d', k->d.mr, k->d.nr, nb_rt.d},
+                 {'c', k->c.mr, k->c.nr, nb_rt.c},
+                 {'z', k->z.mr, k->z.nr, nb_rt.z}};
+    for (int i = 0; i < 4; i++)
+        put(&t, "%cgemm: MR %d NR %d MC %zu KC %zu NC %zu\n", rows[i].type, rows[i].mr, rows[i].nr,
+            rows[i].b.mc, rows[i].b.kc, rows[i].b.nc);
+}
+
+static void init_once_body(void)
+{
+    nb_cpu_detect(&cpu_info);
+
+    size_t n, len = 0;
+    const nb_kset_entry *t = nb_kset_table(&n);
+    sets_available[0] = '\0';
+    for (size_t i = 0; i < n && len < sizeof sets_available; i++)
+        if (runs_here(&t[i]))
+            len += (size_t)snprintf(sets_available + len, sizeof sets_available - len, "%s%s",
+                                    len ? " " : "", t[i].set->name);
+
+    char why[160];
+    const nb_kernel_set *k = choose_set(why, sizeof why);
+    nb_block_override ov = {env_size("NANOBLAS_MC"), env_size("NANOBLAS_KC"),
+                            env_size("NANOBLAS_NC")};
+    nb_rt.s = nb_blocking_for(&cpu_info, sizeof(float), k->s.mr, k->s.nr, &ov);
+    nb_rt.d = nb_blocking_for(&cpu_info, sizeof(double), k->d.mr, k->d.nr, &ov);
+    nb_rt.c = nb_blocking_for(&cpu_info, 2 * sizeof(float), k->c.mr, k->c.nr, &ov);
+    nb_rt.z = nb_blocking_for(&cpu_info, 2 * sizeof(double), k->z.mr, k->z.nr, &ov);
+    nb_rt.kset = k;
+
+    describe(why, &ov);
+    const char *verbose = getenv("NANOBLAS_VERBOSE");
+    if (verbose && atoi(verbose) > 0)
+        fputs(config_text, stderr);
+}
+
+void nb_init(void) { pthread_once(&init_once, init_once_body); }
+
+/* Runs before main (or when the shared library is loaded), so that drivers can read nb_rt
+   without a check on every call. */
 __attribute__((constructor)) static void nb_init_at_load(void) { nb_init(); }
 
-NB_EXPORT const char *nanoblas_get_config(void) { return "nanoblas (generic)\n"; }
+const nb_cpu_info *nb_cpu(void)
+{
+    nb_init();
+    return &cpu_info;
+}
+
+NB_EXPORT const char *nanoblas_get_config(void)
+{
+    nb_init();
+    return config_text;
+}
+
+NB_EXPORT const char *nanoblas_get_kernel_set(void)
+{
+    nb_init();
+    return nb_rt.kset->name;
+}
+
+NB_EXPORT int nanoblas_kernel_set_supported(const char *name)
+{
+    nb_init();
+    const nb_kset_entry *e = name ? find_set(name) : NULL;
+    return e && runs_here(e);
+}
+
+NB_EXPORT const char *nanoblas_kernel_sets_available(void)
+{
+    nb_init();
+    return sets_available;
+}

@@ -6,8 +6,27 @@
 extern "C" {
 #endif
 
-/* Human-readable description of what the library detected and chose at load time. */
+/* What the library detected and chose at load time, as text (one "key: value" per line):
+   CPU identity and usable features, cache sizes, the kernel set and the GEMM block sizes per
+   type. The same text is printed to stderr at load when NANOBLAS_VERBOSE=1. */
 const char *nanoblas_get_config(void);
+
+/* Name of the kernel set in use: "generic", "avx2", "avx512", "amx", "neon" or "sve".
+   Chosen at load as the best one this build contains and this CPU/OS can run; the environment
+   variable NANOBLAS_ARCH=<name> selects a lower one (an unknown or unsupported name is ignored,
+   and the config string says so). */
+const char *nanoblas_get_kernel_set(void);
+
+/* 1 if this build contains the kernel set `name` (case-insensitive) AND this CPU can run it,
+   else 0. */
+int nanoblas_kernel_set_supported(const char *name);
+
+/* Space-separated names of the kernel sets this build contains and this CPU can run, best first. */
+const char *nanoblas_kernel_sets_available(void);
+
+/* Tuning (read once at load): NANOBLAS_MC, NANOBLAS_KC, NANOBLAS_NC override the GEMM block
+   sizes for every type (positive integers up to 1048576; MC and NC are rounded up to multiples
+   of the register tile). */
 
 #ifdef __cplusplus
 }

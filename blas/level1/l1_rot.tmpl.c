@@ -1,0 +1,371 @@
+/* Level 1 plane rotations: rot (and csrot/zdrot), rotm, and the generators rotg, rotmg.
+   The generators follow the reference 3.11 algorithms step by step, because callers (LAPACK,
+   the netlib tests) depend on their exact sign conventions and scaling. */
+#include "l1_internal.h"
+
+#if NB_PREC == 1 || NB_PREC == 3
+#define ROT_SAFMIN 0x1p-126f /* smallest normal */
+#define ROT_SAFMAX 0x1p127f  /* 1 / safmin would overflow: the reference takes 2^(maxexp-1) */
+#define ROT_EPS 0x1p-23f     /* Fortran epsilon(): the spacing of numbers near 1 */
+#else
+#define ROT_SAFMIN 0x1p-1022
+#define ROT_SAFMAX 0x1p1023
+#define ROT_EPS 0x1p-52
+#endif
+
+/* x_i, y_i <- c x_i + s y_i, c y_i - s x_i; c and s real (complex vectors: csrot/zdrot). */
+static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, nb_r c,
+                               nb_r s)
+{
+    if (n <= 0)
+        return;
+    if (incx == 1 && incy == 1) {
+        for (size_t i = 0; i < (size_t)n; i++) {
+            nb_t t = c * x[i] + s * y[i];
+            y[i] = c * y[i] - s * x[i];
+            x[i] = t;
+        }
+        return;
+    }
+    NB_L1_FOR2(n, incx, incy, ix, iy) {
+        nb_t t = c * x[ix] + s * y[iy];
+        y[iy] = c * y[iy] - s * x[ix];
+        x[ix] = t;
+    }
+}
+
+#if !NB_COMPLEX
+
+void NB_INT(rot)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, nb_t c, nb_t s)
+{
+    rot_real_cs(n, x, incx, y, incy, c, s);
+}
+
+/* Applies the modified Givens transformation H described by param = (flag, h11, h21, h12, h22):
+   flag -1: full H; 0: unit diagonal; 1: h12 = 1, h21 = -1; -2: identity (nothing to do).
+   Any other flag (NaN included) is treated as 1, as the reference's if-chain does. */
+void NB_INT(rotm)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, const nb_t *param)
+{
+    nb_t flag = param[0];
+    if (n <= 0 || flag + 2 == 0)
+        return;
+    if (flag < 0) {
+        nb_t h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];
+        NB_L1_FOR2(n, incx, incy, ix, iy) {
+            nb_t w = x[ix], z = y[iy];
+            x[ix] = w * h11 + z * h12;
+            y[iy] = w * h21 + z * h22;
+        }
+    } else if (flag == 0) {
+        nb_t h21 = param[2], h12 = param[3];
+        NB_L1_FOR2(n, incx, incy, ix, iy) {
+            nb_t w = x[ix], z = y[iy];
+            x[ix] = w + z * h12;
+            y[iy] = w * h21 + z;
+        }
+    } else {
+        nb_t h11 = param[1], h22 = param[4];
+        NB_L1_FOR2(n, incx, incy, ix, iy) {
+            nb_t w = x[ix], z = y[iy];
+            x[ix] = w * h11 + z;
+            y[iy] = -w + h22 * z;
+        }
+    }
+}
+
+/* Real Givens generator (reference 3.10+ drotg): r = sign * sqrt(a^2 + b^2) with the sign of the
+   larger of |a|, |b|, computed with scaling so that it neither overflows nor underflows.
+   On exit a = r, b = z (the reconstruction value). */
+void NB_INT(rotg)(nb_t *a, nb_t *b, nb_t *c, nb_t *s)
+{
+    nb_t fa = *a, fb = *b;
+    nb_t anorm = NB_FABS(fa), bnorm = NB_FABS(fb);
+    if (bnorm == 0) {
+        *c = 1;
+        *s = 0;
+        *b = 0;
+    } else if (anorm == 0) {
+        *c = 0;
+        *s = 1;
+        *a = fb;
+        *b = 1;
+    } else {
+        nb_t scl = anorm > bnorm ? anorm : bnorm;
+        scl = scl > ROT_SAFMIN ? scl : ROT_SAFMIN;
+        scl = scl < ROT_SAFMAX ? scl : ROT_SAFMAX;
+        nb_t sigma = NB_COPYSIGN((nb_t)1, anorm > bnorm ? fa : fb);
+        nb_t as = fa / scl, bs = fb / scl;
+        nb_t r = sigma * (scl * NB_SQRT(as * as + bs * bs));
+        nb_t cc = fa / r, ss = fb / r, z;
+        if (anorm > bnorm)
+            z = ss;
+        else if (cc != 0)
+            z = 1 / cc;
+        else
+            z = 1;
+        *c = cc;
+        *s = ss;
+        *a = r;
+        *b = z;
+    }
+}
+
+/* Modified Givens generator (reference drotmg): rescaling by GAM keeps d1, d2 within
+   [RGAMSQ, GAMSQ]; the single precision constants are the reference's decimal ones. */
+#if NB_PREC == 1
+#define RMG_GAM 4096.0f
+#define RMG_GAMSQ 1.67772e7f
+#define RMG_RGAMSQ 5.96046e-8f
+#else
+#define RMG_GAM 4096.0
+#define RMG_GAMSQ 16777216.0
+#define RMG_RGAMSQ 5.9604645e-8
+#endif
+
+void NB_INT(rotmg)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param)
+{
+    nb_t dd1 = *d1, dd2 = *d2, dx1 = *x1, dy1 = *y1;
+    nb_t flag, h11 = 0, h12 = 0, h21 = 0, h22 = 0;
+
+    if (dd1 < 0) {
+        flag = -1;
+        dd1 = dd2 = dx1 = 0;
+    } else {
+        nb_t p2 = dd2 * dy1;
+        if (p2 == 0) {
+            param[0] = -2;
+            return;
+        }
+        nb_t p1 = dd1 * dx1;
+        nb_t q2 = p2 * dy1;
+        nb_t q1 = p1 * dx1;
+        if (NB_FABS(q1) > NB_FABS(q2)) {
+            h21 = -dy1 / dx1;
+            h12 = p2 / p1;
+            nb_t u = 1 - h12 * h21;
+            if (u > 0) {
+                flag = 0;
+                dd1 = dd1 / u;
+                dd2 = dd2 / u;
+                dx1 = dx1 * u;
+            } else {
+                /* Only reachable through rounding (see the reference comment). */
+                flag = -1;
+                h11 = h12 = h21 = h22 = 0;
+                dd1 = dd2 = dx1 = 0;
+            }
+        } else if (q2 < 0) {
+            flag = -1;
+            h11 = h12 = h21 = h22 = 0;
+            dd1 = dd2 = dx1 = 0;
+        } else {
+            flag = 1;
+            h11 = p1 / p2;
+            h22 = dx1 / dy1;
+            nb_t u = 1 + h11 * h22;
+            nb_t t = dd2 / u;
+            dd2 = dd1 / u;
+            dd1 = t;
+            dx1 = dy1 * u;
+        }
+
+        /* Rescale d1, d2 into range; the implicit unit elements of H become explicit first.
+           Unlike the reference, an infinite d stops the loop (the reference never returns). */
+        if (dd1 != 0) {
+            while ((dd1 <= RMG_RGAMSQ || dd1 >= RMG_GAMSQ) && !__builtin_isinf(dd1)) {
+                if (flag == 0) {
+                    h11 = h22 = 1;
+                    flag = -1;
+                } else if (flag == 1) {
+                    h21 = -1;
+                    h12 = 1;
+                    flag = -1;
+                }
+                if (dd1 <= RMG_RGAMSQ) {
+                    dd1 = dd1 * (RMG_GAM * RMG_GAM);
+                    dx1 = dx1 / RMG_GAM;
+                    h11 = h11 / RMG_GAM;
+                    h12 = h12 / RMG_GAM;
+                } else {
+                    dd1 = dd1 / (RMG_GAM * RMG_GAM);
+                    dx1 = dx1 * RMG_GAM;
+                    h11 = h11 * RMG_GAM;
+                    h12 = h12 * RMG_GAM;
+                }
+            }
+        }
+        if (dd2 != 0) {
+            while ((NB_FABS(dd2) <= RMG_RGAMSQ || NB_FABS(dd2) >= RMG_GAMSQ) && !__builtin_isinf(dd2)) {
+                if (flag == 0) {
+                    h11 = h22 = 1;
+                    flag = -1;
+                } else if (flag == 1) {
+                    h21 = -1;
+                    h12 = 1;
+                    flag = -1;
+                }
+                if (NB_FABS(dd2) <= RMG_RGAMSQ) {
+                    dd2 = dd2 * (RMG_GAM * RMG_GAM);
+                    h21 = h21 / RMG_GAM;
+                    h22 = h22 / RMG_GAM;
+                } else {
+                    dd2 = dd2 / (RMG_GAM * RMG_GAM);
+                    h21 = h21 * RMG_GAM;
+                    h22 = h22 * RMG_GAM;
+                }
+            }
+        }
+    }
+
+    /* Only the elements that the flag says are not implicit are stored. */
+    if (flag < 0) {
+        param[1] = h11;
+        param[2] = h21;
+        param[3] = h12;
+        param[4] = h22;
+    } else if (flag == 0) {
+        param[2] = h21;
+        param[3] = h12;
+    } else {
+        param[1] = h11;
+        param[4] = h22;
+    }
+    param[0] = flag;
+    *d1 = dd1;
+    *d2 = dd2;
+    *x1 = dx1;
+}
+
+#else /* complex */
+
+void NB_SINT(rot)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, nb_r c, nb_r s)
+{
+    rot_real_cs(n, x, incx, y, incy, c, s);
+}
+
+static inline nb_r abssq(nb_t t)
+{
+    return NB_RE(t) * NB_RE(t) + NB_IM(t) * NB_IM(t);
+}
+
+static inline nb_r max_abs_part(nb_t t)
+{
+    nb_r re = NB_FABS(NB_RE(t)), im = NB_FABS(NB_IM(t));
+    return re > im ? re : im;
+}
+
+static inline nb_r clamp_safe(nb_r v)
+{
+    v = v > ROT_SAFMIN ? v : ROT_SAFMIN;
+    return v < ROT_SAFMAX ? v : ROT_SAFMAX;
+}
+
+/* Complex Givens generator (reference 3.10+ crotg/zrotg): c real, s complex with
+   [c s; -conj(s) c] [a; b] = [r; 0]. Unscaled formulas when both |a| and |b| are in
+   (rtmin, rtmax), otherwise scaled by a power-free clamp of the larger one. a <- r. */
+void NB_INT(rotg)(nb_t *a, const nb_t *b, nb_r *c, nb_t *s)
+{
+    const nb_r rtmin = NB_SQRT(ROT_SAFMIN / ROT_EPS);
+    const nb_r rtmax = NB_SQRT(ROT_SAFMAX * ROT_EPS);
+    nb_t f = *a, g = *b, r;
+
+    if (g == 0) {
+        *c = 1;
+        *s = 0;
+        r = f;
+    } else if (f == 0) {
+        *c = 0;
+        nb_r g1 = max_abs_part(g);
+        if (g1 > rtmin && g1 < rtmax) {
+            nb_r d = NB_SQRT(abssq(g));
+            *s = NB_CONJ(g) / d;
+            r = d;
+        } else {
+            nb_r u = clamp_safe(g1);
+            nb_t gs = g * (1 / u);
+            nb_r d = NB_SQRT(abssq(gs));
+            *s = NB_CONJ(gs) / d;
+            r = d * u;
+        }
+    } else {
+        nb_r f1 = max_abs_part(f), g1 = max_abs_part(g);
+        if (f1 > rtmin && f1 < rtmax && g1 > rtmin && g1 < rtmax) {
+            nb_r f2 = abssq(f), g2 = abssq(g), h2 = f2 + g2, d;
+            if (f2 > rtmin && h2 < rtmax)
+                d = NB_SQRT(f2 * h2);
+            else
+                d = NB_SQRT(f2) * NB_SQRT(h2);
+            nb_r p = 1 / d;
+            *c = f2 * p;
+            *s = NB_CONJ(g) * (f * p);
+            r = f * (h2 * p);
+        } else {
+            nb_r u = clamp_safe(f1 > g1 ? f1 : g1);
+            nb_r uu = 1 / u;
+            nb_t gs = g * uu, fs;
+            nb_r g2 = abssq(gs), f2, h2, w, d;
+            if (f1 * uu < rtmin) {
+                /* f is tiny next to g: scale it on its own so that its square survives. */
+                nb_r v = clamp_safe(f1);
+                nb_r vv = 1 / v;
+                w = v * uu;
+                fs = f * vv;
+                f2 = abssq(fs);
+                h2 = f2 * (w * w) + g2;
+            } else {
+                w = 1;
+                fs = f * uu;
+                f2 = abssq(fs);
+                h2 = f2 + g2;
+            }
+            if (f2 > rtmin && h2 < rtmax)
+                d = NB_SQRT(f2 * h2);
+            else
+                d = NB_SQRT(f2) * NB_SQRT(h2);
+            nb_r p = 1 / d;
+            *c = (f2 * p) * w;
+            *s = NB_CONJ(gs) * (fs * p);
+            r = (fs * (h2 * p)) * u;
+        }
+    }
+    *a = r;
+}
+
+#endif
+
+/* ---- Fortran entry points ---- */
+
+#if !NB_COMPLEX
+NB_EXPORT void NB_FN(rot_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y, const blasint *incy,
+                           const nb_t *c, const nb_t *s)
+{
+    NB_INT(rot)(*n, x, *incx, y, *incy, *c, *s);
+}
+
+NB_EXPORT void NB_FN(rotm_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y,
+                            const blasint *incy, const nb_t *param)
+{
+    NB_INT(rotm)(*n, x, *incx, y, *incy, param);
+}
+
+NB_EXPORT void NB_FN(rotg_)(nb_t *a, nb_t *b, nb_t *c, nb_t *s)
+{
+    NB_INT(rotg)(a, b, c, s);
+}
+
+NB_EXPORT void NB_FN(rotmg_)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param)
+{
+    NB_INT(rotmg)(d1, d2, x1, y1, param);
+}
+#else
+NB_EXPORT void NB_SFN(rot_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y,
+                            const blasint *incy, const nb_r *c, const nb_r *s)
+{
+    NB_SINT(rot)(*n, x, *incx, y, *incy, *c, *s);
+}
+
+NB_EXPORT void NB_FN(rotg_)(nb_t *a, const nb_t *b, nb_r *c, nb_t *s)
+{
+    NB_INT(rotg)(a, b, c, s);
+}
+#endif

@@ -1,0 +1,146 @@
+/* Private helpers of the Level 2 templates: strided vector loops with a unit-stride fast path,
+   and one description of the triangular/symmetric storage formats (full, band, packed) so that each
+   algorithm is written once for all three.
+
+   Vectors are addressed by logical index: element i of a vector given as (v, inc) is
+   vs[i * inc] with vs = v + nb_vstart(len, inc), which is the reference's KX/KY convention. */
+#ifndef NB_L2_COMMON_H
+#define NB_L2_COMMON_H
+
+#include "level2.h"
+
+#define L2_AT(vs, i, inc) ((vs)[(ptrdiff_t)(i) * (inc)])
+
+/* y := beta*y for beta != 1; beta == 0 stores zeros without reading y (NaN there is discarded). */
+static inline void l2_scale(blasint len, nb_t beta, nb_t *ys, blasint inc)
+{
+    if (beta == 0) {
+        if (inc == 1)
+            for (blasint i = 0; i < len; i++)
+                ys[i] = 0;
+        else
+            for (blasint i = 0; i < len; i++)
+                L2_AT(ys, i, inc) = 0;
+    } else {
+        if (inc == 1)
+            for (blasint i = 0; i < len; i++)
+                ys[i] = beta * ys[i];
+        else
+            for (blasint i = 0; i < len; i++)
+                L2_AT(ys, i, inc) = beta * L2_AT(ys, i, inc);
+    }
+}
+
+/* y[i] := y[i] + t*a[i] for i in [lo, hi] (logical indices; a is unit stride). */
+static inline void l2_axpy(blasint lo, blasint hi, nb_t t, const nb_t *a, nb_t *ys, blasint inc)
+{
+    if (inc == 1)
+        for (blasint i = lo; i <= hi; i++)
+            ys[i] = ys[i] + t * a[i];
+    else
+        for (blasint i = lo; i <= hi; i++)
+            L2_AT(ys, i, inc) = L2_AT(ys, i, inc) + t * a[i];
+}
+
+/* acc + sum over i in [lo, hi], ascending, of op(a[i]) * x[i], op = conj when conj is set. */
+static inline nb_t l2_dot(nb_t acc, blasint lo, blasint hi, const nb_t *a, const nb_t *xs, blasint inc,
+                          int conj)
+{
+#if NB_COMPLEX
+    if (conj) {
+        if (inc == 1)
+            for (blasint i = lo; i <= hi; i++)
+                acc = acc + NB_CONJ(a[i]) * xs[i];
+        else
+            for (blasint i = lo; i <= hi; i++)
+                acc = acc + NB_CONJ(a[i]) * L2_AT(xs, i, inc);
+        return acc;
+    }
+#else
+    (void)conj;
+#endif
+    if (inc == 1)
+        for (blasint i = lo; i <= hi; i++)
+            acc = acc + a[i] * xs[i];
+    else
+        for (blasint i = lo; i <= hi; i++)
+            acc = acc + a[i] * L2_AT(xs, i, inc);
+    return acc;
+}
+
+static inline nb_t l2_op(nb_t a, int conj)
+{
+#if NB_COMPLEX
+    return conj ? NB_CONJ(a) : a;
+#else
+    (void)conj;
+    return a;
+#endif
+}
+
+/* A triangle of an n x n matrix in one of the reference storage formats. For column j,
+   l2_col() returns p with A(i,j) == p[i] (0-based i, j), and the stored rows of the triangle are
+   l2_lo(j) .. l2_hi(j) (the diagonal included). p never points outside the array. */
+enum { L2_FULL, L2_BAND, L2_PACKED };
+typedef struct {
+    const nb_t *a;
+    ptrdiff_t lda; /* FULL and BAND */
+    blasint n, k;  /* k: number of off-diagonals for BAND */
+    int kind, upper;
+} l2_tri;
+
+static inline l2_tri l2_full(int upper, blasint n, const nb_t *a, blasint lda)
+{
+    return (l2_tri){a, lda, n, 0, L2_FULL, upper};
+}
+static inline l2_tri l2_band(int upper, blasint n, blasint k, const nb_t *a, blasint lda)
+{
+    return (l2_tri){a, lda, n, k, L2_BAND, upper};
+}
+static inline l2_tri l2_packed(int upper, blasint n, const nb_t *ap)
+{
+    return (l2_tri){ap, 0, n, 0, L2_PACKED, upper};
+}
+
+static inline const nb_t *l2_col(const l2_tri *s, blasint j)
+{
+    ptrdiff_t jj = j;
+    switch (s->kind) {
+    case L2_BAND: /* upper: A(i,j) in row k+i-j of column j; lower: row i-j */
+        return s->a + jj * s->lda + (s->upper ? (ptrdiff_t)s->k - jj : -jj);
+    case L2_PACKED: /* columns of the triangle stored one after another */
+        return s->upper ? s->a + (size_t)jj * (size_t)(jj + 1) / 2
+                        : s->a + jj * s->n - (size_t)jj * (size_t)(jj + 1) / 2;
+    default:
+        return s->a + jj * s->lda;
+    }
+}
+static inline blasint l2_lo(const l2_tri *s, blasint j)
+{
+    if (!s->upper)
+        return j;
+    return s->kind == L2_BAND ? nb_max(0, j - s->k) : 0;
+}
+static inline blasint l2_hi(const l2_tri *s, blasint j)
+{
+    if (s->upper)
+        return j;
+    /* written so that a huge k cannot overflow j + k */
+    return (s->kind == L2_BAND && s->k < s->n - 1 - j) ? j + s->k : s->n - 1;
+}
+
+/* The reference's first checks of every triangular routine: UPLO, TRANS, DIAG (positions 1-3). */
+static inline blasint l2_check_tri(char uplo, char trans, char diag)
+{
+    if (!nb_same(uplo, 'U') && !nb_same(uplo, 'L'))
+        return 1;
+    if (!nb_same(trans, 'N') && !nb_same(trans, 'T') && !nb_same(trans, 'C'))
+        return 2;
+    if (!nb_same(diag, 'U') && !nb_same(diag, 'N'))
+        return 3;
+    return 0;
+}
+
+static inline int l2_bad_uplo(char uplo) { return !nb_same(uplo, 'U') && !nb_same(uplo, 'L'); }
+
+#endif

@@ -1,0 +1,155 @@
+/* GEMM: the blocked engine (BLIS/Goto five loops over the kernel set's packing routines and
+   micro-kernel) and the gemm driver, argument check and Fortran entry built on it. */
+#include <stdlib.h>
+#include "kernels/kernel.h"
+#include "blas/level3/l3_internal.h"
+
+typedef NB_CAT(nb_gemm_kernel_, NB_P) l3_kernel;
+
+void NB_INT(l3_scale)(size_t m, size_t n, nb_t beta, nb_t *c, size_t rsc, size_t csc)
+{
+    if (beta == 1)
+        return;
+    for (size_t j = 0; j < n; j++) {
+        nb_t *cj = c + j * csc;
+        if (beta == 0) {
+            for (size_t i = 0; i < m; i++)
+                cj[i * rsc] = 0;
+        } else {
+            for (size_t i = 0; i < m; i++)
+                cj[i * rsc] *= beta;
+        }
+    }
+}
+
+/* Correct for any shape without workspace: used when the packing buffers cannot be allocated. */
+static void gemm_unblocked(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
+                           nb_t *c, size_t rsc, size_t csc)
+{
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < m; i++) {
+            nb_t sum = 0;
+            for (size_t l = 0; l < k; l++)
+                sum += l3_at(a, i, l) * l3_at(b, l, j);
+            nb_t *cij = &c[i * rsc + j * csc];
+            *cij = beta == 0 ? alpha * sum : alpha * sum + beta * *cij;
+        }
+}
+
+/* The two innermost loops: every MR x NR tile of an mb x nb block of C from the packed A block
+   (mb x kb) and the packed B panel (kb x nb). */
+static void macro_kernel(const l3_kernel *kr, size_t mb, size_t nb, size_t kb, nb_t alpha,
+                         const nb_t *apack, const nb_t *bpack, nb_t beta, nb_t *c, size_t rsc,
+                         size_t csc)
+{
+    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
+    for (size_t jr = 0; jr < nb; jr += nr) {
+        int n_edge = (int)(nb - jr < nr ? nb - jr : nr);
+        const nb_t *bp = bpack + jr * kb;
+        for (size_t ir = 0; ir < mb; ir += mr) {
+            int m_edge = (int)(mb - ir < mr ? mb - ir : mr);
+            kr->ukr(kb, alpha, apack + ir * kb, bp, beta, c + ir * rsc + jr * csc, rsc, csc, m_edge,
+                    n_edge);
+        }
+    }
+}
+
+static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
+static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
+
+void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
+                       nb_t *c, size_t rsc, size_t csc)
+{
+    if (m == 0 || n == 0)
+        return;
+    if (alpha == 0 || k == 0) {
+        NB_INT(l3_scale)(m, n, beta, c, rsc, csc);
+        return;
+    }
+    if (!nb_rt.kset)
+        nb_init();
+    const l3_kernel *kr = &nb_rt.kset->NB_P;
+    const nb_blocking bl = nb_rt.NB_P;
+    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
+    /* Defensive against odd overrides: every block size at least one tile, MC/NC whole tiles. */
+    size_t mc = round_up(bl.mc ? bl.mc : mr, mr), nc = round_up(bl.nc ? bl.nc : nr, nr);
+    size_t kc = bl.kc ? bl.kc : 1;
+
+    size_t a_elems = min_sz(mc, round_up(m, mr)) * min_sz(kc, k);
+    size_t b_elems = min_sz(kc, k) * min_sz(nc, round_up(n, nr));
+    size_t a_bytes = round_up(a_elems * sizeof(nb_t), 64);
+    void *buf = NULL;
+    if (posix_memalign(&buf, 64, a_bytes + b_elems * sizeof(nb_t)) != 0 || !buf) {
+        gemm_unblocked(m, n, k, alpha, a, b, beta, c, rsc, csc);
+        return;
+    }
+    nb_t *apack = (nb_t *)buf;
+    nb_t *bpack = (nb_t *)((char *)buf + a_bytes);
+
+    for (size_t jc = 0; jc < n; jc += nc) {
+        size_t nb = min_sz(nc, n - jc);
+        for (size_t pc = 0; pc < k; pc += kc) {
+            size_t kb = min_sz(kc, k - pc);
+            /* beta applies once: later K blocks accumulate onto the result of the first. */
+            nb_t beta_pc = pc == 0 ? beta : (nb_t)1;
+            kr->pack_b(kb, nb, b.p + pc * b.rs + jc * b.cs, b.rs, b.cs, b.conj, bpack);
+            for (size_t ic = 0; ic < m; ic += mc) {
+                size_t mb = min_sz(mc, m - ic);
+                kr->pack_a(mb, kb, a.p + ic * a.rs + pc * a.cs, a.rs, a.cs, a.conj, apack);
+                macro_kernel(kr, mb, nb, kb, alpha, apack, bpack, beta_pc, c + ic * rsc + jc * csc, rsc,
+                             csc);
+            }
+        }
+    }
+    free(buf);
+}
+
+blasint NB_INT(gemm_check)(char transa, char transb, blasint m, blasint n, blasint k, nb_t alpha,
+                           const nb_t *a, blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c,
+                           blasint ldc)
+{
+    (void)alpha, (void)a, (void)b, (void)beta, (void)c;
+    int nota = nb_same(transa, 'N'), notb = nb_same(transb, 'N');
+    blasint nrowa = nota ? m : k, nrowb = notb ? k : n;
+    if (!nota && !nb_same(transa, 'C') && !nb_same(transa, 'T'))
+        return 1;
+    if (!notb && !nb_same(transb, 'C') && !nb_same(transb, 'T'))
+        return 2;
+    if (m < 0)
+        return 3;
+    if (n < 0)
+        return 4;
+    if (k < 0)
+        return 5;
+    if (lda < nb_max(1, nrowa))
+        return 8;
+    if (ldb < nb_max(1, nrowb))
+        return 10;
+    if (ldc < nb_max(1, m))
+        return 13;
+    return 0;
+}
+
+void NB_INT(gemm)(char transa, char transb, blasint m, blasint n, blasint k, nb_t alpha, const nb_t *a,
+                  blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c, blasint ldc)
+{
+    if (m == 0 || n == 0 || ((alpha == 0 || k == 0) && beta == 1))
+        return;
+    NB_INT(gemm_view)((size_t)m, (size_t)n, (size_t)k, alpha, l3_op(a, lda, transa),
+                      l3_op(b, ldb, transb), beta, c, 1, (size_t)ldc);
+}
+
+NB_EXPORT void NB_FN(gemm_)(const char *transa, const char *transb, const blasint *m, const blasint *n,
+                            const blasint *k, const nb_t *alpha, const nb_t *a, const blasint *lda,
+                            const nb_t *b, const blasint *ldb, const nb_t *beta, nb_t *c,
+                            const blasint *ldc, nb_strlen ltransa, nb_strlen ltransb)
+{
+    (void)ltransa, (void)ltransb;
+    blasint info =
+        NB_INT(gemm_check)(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+    if (info) {
+        nb_xerbla(NB_UP "GEMM  ", info);
+        return;
+    }
+    NB_INT(gemm)(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+}

@@ -1,0 +1,76 @@
+/* Shared machinery of the Level 3 drivers (current precision): strided matrix views and the
+   blocked GEMM engine every other Level 3 routine is reduced to.
+
+   A view addresses element (i, j) at p[i*rs + j*cs], optionally conjugated, so one engine serves
+   plain, transposed and conjugate-transposed operands, and the side-R forms of symm/trmm/trsm are
+   the side-L forms applied to transposed views (X*op(A) = B  <=>  op(A)**T * X**T = B**T). */
+#ifndef NB_L3_INTERNAL_H
+#define NB_L3_INTERNAL_H
+
+#include "blas/level3/level3.h"
+
+typedef struct {
+    const nb_t *p;
+    size_t rs, cs;
+    int conj; /* complex only; ignored for real types */
+} l3_view;
+
+static inline l3_view l3_mk(const nb_t *p, size_t rs, size_t cs, int conj)
+{
+    l3_view v = {p, rs, cs, conj};
+    return v;
+}
+/* The view of op(X) for a column-major X with leading dimension ld and TRANS letter t. */
+static inline l3_view l3_op(const nb_t *p, blasint ld, char t)
+{
+    if (nb_same(t, 'N'))
+        return l3_mk(p, 1, (size_t)ld, 0);
+    return l3_mk(p, (size_t)ld, 1, nb_same(t, 'C'));
+}
+static inline l3_view l3_trans(l3_view v)
+{
+    return l3_mk(v.p, v.cs, v.rs, v.conj);
+}
+static inline l3_view l3_conj(l3_view v)
+{
+    return l3_mk(v.p, v.rs, v.cs, !v.conj);
+}
+static inline l3_view l3_sub(l3_view v, size_t i, size_t j)
+{
+    return l3_mk(v.p + i * v.rs + j * v.cs, v.rs, v.cs, v.conj);
+}
+static inline nb_t l3_conj_if(nb_t x, int conj)
+{
+#if NB_COMPLEX
+    return conj ? NB_CONJ(x) : x;
+#else
+    (void)conj;
+    return x;
+#endif
+}
+static inline nb_t l3_at(l3_view v, size_t i, size_t j)
+{
+    return l3_conj_if(v.p[i * v.rs + j * v.cs], v.conj);
+}
+
+/* C = alpha*A*B + beta*C with A m x k, B k x n, C m x n at c[i*rsc + j*csc]; reference semantics:
+   alpha == 0 or k == 0 reads neither A nor B, beta == 0 never reads C. */
+void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
+                       nb_t *c, size_t rsc, size_t csc);
+
+/* C = beta*C over an m x n strided block (beta == 0 writes zeros without reading C). */
+void NB_INT(l3_scale)(size_t m, size_t n, nb_t beta, nb_t *c, size_t rsc, size_t csc);
+
+/* Triangle of the n x n matrix C (upper if upper != 0): C = alpha*A*B + C for A n x k and B k x n
+   (a "gemmt" with beta = 1: the callers scale C first). The other triangle is not touched. */
+void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
+                        size_t ldc);
+
+/* Multiply of the triangle of C by a scalar; for Hermitian results (herm != 0) the diagonal keeps
+   only its real part (reference herk/her2k), and beta is real. beta == 0 writes zeros. */
+void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, size_t ldc);
+
+/* Block size along the triangular/symmetric dimension for the blocked Level 3 routines. */
+#define L3_NB 64
+
+#endif

@@ -1,0 +1,155 @@
+/* symm and hemm, reduced to GEMMs. The side-R product B*A is the side-L product A**T * B**T on
+   transposed views of B and C; A**T is A (symmetric) or conj(A) (Hermitian), read from the same
+   stored triangle. Side L is blocked along the columns of A: the part of a block column above the
+   diagonal block and the part below it are each a stored rectangle (possibly read transposed), and
+   the diagonal block is expanded into a small full workspace. */
+#include <stdlib.h>
+#include "blas/level3/l3_internal.h"
+
+/* A logical m x m symmetric (herm == 0) or Hermitian matrix M, kept as one stored triangle S:
+   M(i,j) = conj^c(S(i,j)) inside the stored triangle and conj^(c^herm)(S(j,i)) outside it. */
+typedef struct {
+    const nb_t *p;
+    size_t ld;
+    int upper, herm, conj;
+} sym_mat;
+
+static nb_t sym_at(sym_mat a, size_t i, size_t j)
+{
+    if (i == j && a.herm)
+        return NB_RE(a.p[i * a.ld + i]); /* the reference reads only the real part */
+    int stored = a.upper ? i <= j : i >= j;
+    if (stored)
+        return l3_conj_if(a.p[i + j * a.ld], a.conj);
+    return l3_conj_if(a.p[j + i * a.ld], a.conj ^ a.herm);
+}
+
+/* The rectangle of M with rows r0.. and columns c0.., lying entirely off the diagonal on one side. */
+static l3_view sym_rect(sym_mat a, size_t r0, size_t c0)
+{
+    int stored = a.upper ? r0 < c0 : r0 > c0;
+    if (stored)
+        return l3_mk(a.p + r0 + c0 * a.ld, 1, a.ld, a.conj);
+    return l3_mk(a.p + c0 + r0 * a.ld, a.ld, 1, a.conj ^ a.herm);
+}
+
+/* C += alpha * M * B for M m x m, B m x n (view), C m x n at c[i*rsc + j*csc]. */
+static void symm_left(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t *c, size_t rsc,
+                      size_t csc)
+{
+    size_t nb = L3_NB * 2;
+    nb_t one_elem;
+    nb_t *tmp = malloc(nb * nb * sizeof(nb_t));
+    if (!tmp) { /* degrade to 1 x 1 diagonal blocks: slow but needs no workspace */
+        nb = 1;
+        tmp = &one_elem;
+    }
+    for (size_t j0 = 0; j0 < m; j0 += nb) {
+        size_t jb = m - j0 < nb ? m - j0 : nb, j1 = j0 + jb;
+        l3_view bj = l3_sub(b, j0, 0);
+        if (j0 > 0)
+            NB_INT(gemm_view)(j0, n, jb, alpha, sym_rect(a, 0, j0), bj, 1, c, rsc, csc);
+        if (j1 < m)
+            NB_INT(gemm_view)(m - j1, n, jb, alpha, sym_rect(a, j1, j0), bj, 1, c + j1 * rsc, rsc, csc);
+        for (size_t j = 0; j < jb; j++)
+            for (size_t i = 0; i < jb; i++)
+                tmp[i + j * jb] = sym_at(a, j0 + i, j0 + j);
+        NB_INT(gemm_view)(jb, n, jb, alpha, l3_mk(tmp, 1, jb, 0), bj, 1, c + j0 * rsc, rsc, csc);
+    }
+    if (tmp != &one_elem)
+        free(tmp);
+}
+
+static blasint symm_check_common(char side, char uplo, blasint m, blasint n, blasint lda, blasint ldb,
+                                 blasint ldc)
+{
+    blasint nrowa = nb_same(side, 'L') ? m : n;
+    if (!nb_same(side, 'L') && !nb_same(side, 'R'))
+        return 1;
+    if (!nb_same(uplo, 'U') && !nb_same(uplo, 'L'))
+        return 2;
+    if (m < 0)
+        return 3;
+    if (n < 0)
+        return 4;
+    if (lda < nb_max(1, nrowa))
+        return 7;
+    if (ldb < nb_max(1, m))
+        return 9;
+    if (ldc < nb_max(1, m))
+        return 12;
+    return 0;
+}
+
+static void symm_common(int herm, char side, char uplo, blasint m, blasint n, nb_t alpha, const nb_t *a,
+                        blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c, blasint ldc)
+{
+    if (m == 0 || n == 0 || (alpha == 0 && beta == 1))
+        return;
+    NB_INT(l3_scale)((size_t)m, (size_t)n, beta, c, 1, (size_t)ldc);
+    if (alpha == 0)
+        return;
+    sym_mat am = {a, (size_t)lda, nb_same(uplo, 'U'), herm, 0};
+    if (nb_same(side, 'L')) {
+        symm_left(am, (size_t)m, (size_t)n, alpha, l3_mk(b, 1, (size_t)ldb, 0), c, 1, (size_t)ldc);
+    } else {
+        am.conj = herm; /* A**T of a Hermitian A is conj(A) */
+        symm_left(am, (size_t)n, (size_t)m, alpha, l3_mk(b, (size_t)ldb, 1, 0), c, (size_t)ldc, 1);
+    }
+}
+
+blasint NB_INT(symm_check)(char side, char uplo, blasint m, blasint n, nb_t alpha, const nb_t *a,
+                           blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c, blasint ldc)
+{
+    (void)alpha, (void)a, (void)b, (void)beta, (void)c;
+    return symm_check_common(side, uplo, m, n, lda, ldb, ldc);
+}
+
+void NB_INT(symm)(char side, char uplo, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
+                  const nb_t *b, blasint ldb, nb_t beta, nb_t *c, blasint ldc)
+{
+    symm_common(0, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+NB_EXPORT void NB_FN(symm_)(const char *side, const char *uplo, const blasint *m, const blasint *n,
+                            const nb_t *alpha, const nb_t *a, const blasint *lda, const nb_t *b,
+                            const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
+                            nb_strlen lside, nb_strlen luplo)
+{
+    (void)lside, (void)luplo;
+    blasint info = NB_INT(symm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+    if (info) {
+        nb_xerbla(NB_UP "SYMM  ", info);
+        return;
+    }
+    NB_INT(symm)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+}
+
+#if NB_COMPLEX
+blasint NB_INT(hemm_check)(char side, char uplo, blasint m, blasint n, nb_t alpha, const nb_t *a,
+                           blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c, blasint ldc)
+{
+    (void)alpha, (void)a, (void)b, (void)beta, (void)c;
+    return symm_check_common(side, uplo, m, n, lda, ldb, ldc);
+}
+
+void NB_INT(hemm)(char side, char uplo, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
+                  const nb_t *b, blasint ldb, nb_t beta, nb_t *c, blasint ldc)
+{
+    symm_common(1, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+NB_EXPORT void NB_FN(hemm_)(const char *side, const char *uplo, const blasint *m, const blasint *n,
+                            const nb_t *alpha, const nb_t *a, const blasint *lda, const nb_t *b,
+                            const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
+                            nb_strlen lside, nb_strlen luplo)
+{
+    (void)lside, (void)luplo;
+    blasint info = NB_INT(hemm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+    if (info) {
+        nb_xerbla(NB_UP "HEMM  ", info);
+        return;
+    }
+    NB_INT(hemm)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+}
+#endif

@@ -1,0 +1,177 @@
+/* Rank-k updates of a triangle: the shared triangular GEMM (gemmt) and syrk / herk on top of it.
+   Off-diagonal blocks of the triangle are plain GEMMs; each diagonal block is computed in full into
+   a small workspace and only its triangle is added, so the other triangle of C is never touched. */
+#include <stdlib.h>
+#include "blas/level3/l3_internal.h"
+
+void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, size_t ldc)
+{
+    for (size_t j = 0; j < n; j++) {
+        size_t i0 = upper ? 0 : j, i1 = upper ? j + 1 : n;
+        nb_t *cj = c + j * ldc;
+        if (beta == 0) {
+            for (size_t i = i0; i < i1; i++)
+                cj[i] = 0;
+            continue;
+        }
+#if NB_COMPLEX
+        if (herm) {
+            /* beta is real here: scale both parts separately, as the reference's REAL*COMPLEX
+               does, and keep only the real part of the diagonal (an imaginary NaN is dropped). */
+            nb_r rbeta = NB_RE(beta);
+            if (rbeta != 1)
+                for (size_t i = i0; i < i1; i++)
+                    cj[i] = rbeta * cj[i];
+            cj[j] = rbeta * NB_RE(cj[j]);
+            continue;
+        }
+#else
+        (void)herm;
+#endif
+        if (beta != 1)
+            for (size_t i = i0; i < i1; i++)
+                cj[i] *= beta;
+    }
+}
+
+void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
+                        size_t ldc)
+{
+    size_t nb = L3_NB * 2;
+    nb_t one_elem;
+    nb_t *tmp = malloc(nb * nb * sizeof(nb_t));
+    if (!tmp) { /* degrade to 1 x 1 diagonal blocks: slow but needs no workspace */
+        nb = 1;
+        tmp = &one_elem;
+    }
+    for (size_t j0 = 0; j0 < n; j0 += nb) {
+        size_t jb = n - j0 < nb ? n - j0 : nb, j1 = j0 + jb;
+        l3_view bj = l3_sub(b, 0, j0);
+        if (upper)
+            NB_INT(gemm_view)(j0, jb, k, alpha, a, bj, 1, c + j0 * ldc, 1, ldc);
+        else
+            NB_INT(gemm_view)(n - j1, jb, k, alpha, l3_sub(a, j1, 0), bj, 1, c + j1 + j0 * ldc, 1, ldc);
+
+        NB_INT(gemm_view)(jb, jb, k, alpha, l3_sub(a, j0, 0), bj, 0, tmp, 1, jb);
+        for (size_t j = 0; j < jb; j++) {
+            nb_t *cj = c + j0 + (j0 + j) * ldc;
+            size_t i0 = upper ? 0 : j, i1 = upper ? j + 1 : jb;
+            for (size_t i = i0; i < i1; i++)
+                cj[i] += tmp[i + j * jb];
+        }
+    }
+    if (tmp != &one_elem)
+        free(tmp);
+}
+
+#if NB_COMPLEX
+/* Hermitian results have an exactly real diagonal (the reference takes the real part). */
+static void zero_diag_imag(size_t n, nb_t *c, size_t ldc)
+{
+    for (size_t j = 0; j < n; j++)
+        NB_IM(c[j * ldc + j]) = 0;
+}
+#endif
+
+/* The n x k operand view of op(A) for a rank-k update (A n x k for 'N', k x n otherwise). */
+static l3_view rankk_view(const nb_t *a, blasint lda, char trans)
+{
+    return nb_same(trans, 'N') ? l3_mk(a, 1, (size_t)lda, 0) : l3_mk(a, (size_t)lda, 1, 0);
+}
+
+blasint NB_INT(syrk_check)(char uplo, char trans, blasint n, blasint k, nb_t alpha, const nb_t *a,
+                           blasint lda, nb_t beta, nb_t *c, blasint ldc)
+{
+    (void)alpha, (void)a, (void)beta, (void)c;
+    blasint nrowa = nb_same(trans, 'N') ? n : k;
+    if (!nb_same(uplo, 'U') && !nb_same(uplo, 'L'))
+        return 1;
+    /* 'C' means 'T' for real types; the complex symmetric update has no conjugate form. */
+    if (!nb_same(trans, 'N') && !nb_same(trans, 'T') && (NB_COMPLEX || !nb_same(trans, 'C')))
+        return 2;
+    if (n < 0)
+        return 3;
+    if (k < 0)
+        return 4;
+    if (lda < nb_max(1, nrowa))
+        return 7;
+    if (ldc < nb_max(1, n))
+        return 10;
+    return 0;
+}
+
+void NB_INT(syrk)(char uplo, char trans, blasint n, blasint k, nb_t alpha, const nb_t *a, blasint lda,
+                  nb_t beta, nb_t *c, blasint ldc)
+{
+    if (n == 0 || ((alpha == 0 || k == 0) && beta == 1))
+        return;
+    int upper = nb_same(uplo, 'U');
+    NB_INT(l3_scale_tri)(upper, 0, (size_t)n, beta, c, (size_t)ldc);
+    if (alpha == 0 || k == 0)
+        return;
+    l3_view av = rankk_view(a, lda, trans);
+    NB_INT(gemmt_view)(upper, (size_t)n, (size_t)k, alpha, av, l3_trans(av), c, (size_t)ldc);
+}
+
+NB_EXPORT void NB_FN(syrk_)(const char *uplo, const char *trans, const blasint *n, const blasint *k,
+                            const nb_t *alpha, const nb_t *a, const blasint *lda, const nb_t *beta,
+                            nb_t *c, const blasint *ldc, nb_strlen luplo, nb_strlen ltrans)
+{
+    (void)luplo, (void)ltrans;
+    blasint info = NB_INT(syrk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
+    if (info) {
+        nb_xerbla(NB_UP "SYRK  ", info);
+        return;
+    }
+    NB_INT(syrk)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
+}
+
+#if NB_COMPLEX
+blasint NB_INT(herk_check)(char uplo, char trans, blasint n, blasint k, nb_r alpha, const nb_t *a,
+                           blasint lda, nb_r beta, nb_t *c, blasint ldc)
+{
+    (void)alpha, (void)a, (void)beta, (void)c;
+    blasint nrowa = nb_same(trans, 'N') ? n : k;
+    if (!nb_same(uplo, 'U') && !nb_same(uplo, 'L'))
+        return 1;
+    if (!nb_same(trans, 'N') && !nb_same(trans, 'C'))
+        return 2;
+    if (n < 0)
+        return 3;
+    if (k < 0)
+        return 4;
+    if (lda < nb_max(1, nrowa))
+        return 7;
+    if (ldc < nb_max(1, n))
+        return 10;
+    return 0;
+}
+
+void NB_INT(herk)(char uplo, char trans, blasint n, blasint k, nb_r alpha, const nb_t *a, blasint lda,
+                  nb_r beta, nb_t *c, blasint ldc)
+{
+    if (n == 0 || ((alpha == 0 || k == 0) && beta == 1))
+        return;
+    int upper = nb_same(uplo, 'U');
+    NB_INT(l3_scale_tri)(upper, 1, (size_t)n, beta, c, (size_t)ldc);
+    if (alpha == 0 || k == 0)
+        return;
+    /* op(A) is A ('N') or A**H ('C'); the update is op(A) * op(A)**H. */
+    l3_view av = nb_same(trans, 'N') ? l3_mk(a, 1, (size_t)lda, 0) : l3_mk(a, (size_t)lda, 1, 1);
+    NB_INT(gemmt_view)(upper, (size_t)n, (size_t)k, alpha, av, l3_conj(l3_trans(av)), c, (size_t)ldc);
+    zero_diag_imag((size_t)n, c, (size_t)ldc);
+}
+
+NB_EXPORT void NB_FN(herk_)(const char *uplo, const char *trans, const blasint *n, const blasint *k,
+                            const nb_r *alpha, const nb_t *a, const blasint *lda, const nb_r *beta,
+                            nb_t *c, const blasint *ldc, nb_strlen luplo, nb_strlen ltrans)
+{
+    (void)luplo, (void)ltrans;
+    blasint info = NB_INT(herk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
+    if (info) {
+        nb_xerbla(NB_UP "HERK  ", info);
+        return;
+    }
+    NB_INT(herk)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
+}
+#endif
