@@ -171,8 +171,8 @@ NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 #else
 /* ---- complex ------------------------------------------------------------------------------- */
 
-/* hemv, hbmv, hpmv share the row-major scheme; MV_CALL(fn, alpha, x, incx, beta) expands to the
-   check or driver call with the routine's other arguments. */
+/* hemv, hbmv, hpmv share the row-major scheme. CHECK(alpha, x, incx, beta) and CALL(...) expand
+   to the routine's check and driver call with its other arguments. */
 #define NB_CB_HERMITIAN_MV(fn, CHECK, CALL)                                                        \
     {                                                                                              \
         const char *name = NB_CB_NAME(fn);                                                         \
@@ -341,7 +341,8 @@ NB_EXPORT void NB_CBLAS(hpr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
     nb_cb_release(xc, stack);
 }
 
-/* her2 and hpr2: CALL(x, incx, y, incy) expands to the check or driver call. */
+/* her2 and hpr2: CHECK(x, incx, y, incy) and CALL(...) expand to the check and driver call.
+   Row-major swaps the vectors (see the top of the file). */
 #define NB_CB_HERMITIAN_R2(fn, CHECK, CALL)                                                        \
     {                                                                                              \
         const char *name = NB_CB_NAME(fn);                                                         \

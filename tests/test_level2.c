@@ -82,11 +82,18 @@ static zc get(const void *b, ptrdiff_t i)
     default: return ((const double complex *)b)[i];
     }
 }
+/* A scalar argument of the current type (or of its real type for the real alpha of her/hpr). */
+typedef union {
+    float f;
+    double d;
+    float complex c;
+    double complex z;
+} scalar;
 /* a value of the current type, rounded so that the reference sees exactly what the library sees */
 static zc rnd(void)
 {
     double complex v = cplx() ? CMPLX(tu_rand(), tu_rand()) : tu_rand();
-    double complex r;
+    scalar r;
     put(&r, 0, v);
     return get(&r, 0);
 }
@@ -99,13 +106,6 @@ static zc cj(zc v) { return conj(v); }
 static const zc ZNAN = CMPLX(NAN, NAN);
 static char cas(char c) { return tu_randint(0, 1) ? c : (char)(c + 32); } /* random letter case */
 
-/* A scalar argument of the current type (or of its real type for the real alpha of her/hpr). */
-typedef union {
-    float f;
-    double d;
-    float complex c;
-    double complex z;
-} scalar;
 static scalar sc(zc v)
 {
     scalar s;
@@ -324,4 +324,479 @@ static void test_general(void)
                         t_gen(1, m, n, ks[a], ks[b], TR[it], rnd_scalar((t + a) % 4),
                               rnd_scalar((t + b + a / 2) % 4));
             }
+}
+
+/* ---- one triangle of an n x n matrix in full, band or packed storage ---- */
+enum { FULL, BAND, PACKED };
+typedef struct {
+    int kind, upper, n, k, lda;
+} tri;
+static tri tri_new(int kind, int upper, int n, int k)
+{
+    tri s = {kind, upper, n, k, 0};
+    if (kind == FULL)
+        s.lda = (n > 1 ? n : 1) + tu_randint(0, 2);
+    else if (kind == BAND)
+        s.lda = k + 1 + tu_randint(0, 2);
+    return s;
+}
+static size_t tri_size(const tri *s)
+{
+    return s->kind == PACKED ? (size_t)s->n * (s->n + 1) / 2 : (size_t)s->lda * s->n;
+}
+/* whether (i, j) is in the stored triangle (and band) */
+static int tri_has(const tri *s, int i, int j)
+{
+    if (s->upper ? i > j : i < j)
+        return 0;
+    return s->kind != BAND || abs(i - j) <= s->k;
+}
+static ptrdiff_t tri_idx(const tri *s, int i, int j)
+{
+    switch (s->kind) {
+    case FULL: return i + (ptrdiff_t)j * s->lda;
+    case BAND: return (s->upper ? s->k + i - j : i - j) + (ptrdiff_t)j * s->lda;
+    default:
+        return s->upper ? i + (ptrdiff_t)j * (j + 1) / 2 : (i - j) + (ptrdiff_t)j * (2 * s->n - j + 1) / 2;
+    }
+}
+static const char *KIND[3] = {"full", "band", "packed"};
+
+/* A random Hermitian (symmetric for real types) matrix, zero outside the band, real diagonal. It is
+   stored in the triangle with NaN as the imaginary part of the diagonal, which must not be read. */
+static zc *herm_new(const tri *s, cbuf *a, int fill)
+{
+    int n = s->n;
+    zc *d = calloc((size_t)n * n + 1, sizeof(zc));
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i <= j; i++) {
+            if (!tri_has(s, s->upper ? i : j, s->upper ? j : i))
+                continue;
+            zc v = i == j ? creal(rnd()) : rnd();
+            d[i + (size_t)j * n] = v;
+            d[j + (size_t)i * n] = cj(v);
+        }
+    cb_new(a, tri_size(s));
+    if (fill)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                if (tri_has(s, i, j))
+                    put(a->p, tri_idx(s, i, j), i == j && cplx() ? CMPLX(creal(d[i + (size_t)j * n]), NAN)
+                                                             : d[i + (size_t)j * n]);
+    return d;
+}
+
+/* ---- xSYMV/xHEMV, xSBMV/xHBMV, xSPMV/xHPMV ---- */
+static void t_symv(int kind, int upper, int n, int k, zc alpha, zc beta)
+{
+    tri s = tri_new(kind, upper, n, k);
+    int incx = rinc(), incy = rinc();
+    cbuf a;
+    vec x, y;
+    zc *d = herm_new(&s, &a, alpha != 0);
+    v_new(&x, n, incx);
+    v_new(&y, n, incy);
+    if (alpha != 0)
+        v_fill(&x, 0);
+    if (beta != 0)
+        v_fill(&y, 0);
+    cb_snap(&a), cb_snap(&x.b), cb_snap(&y.b);
+    expect_mv(&y, d, n, n, &x, alpha, beta, n == 0 || (alpha == 0 && beta == 1));
+    scalar al = sc(alpha), be = sc(beta);
+    char u = cas(upper ? 'U' : 'L');
+    if (kind == FULL)
+        SYMV[P](&u, &n, &al, a.p, &s.lda, x.b.p, &incx, &be, y.b.p, &incy, 1);
+    else if (kind == BAND)
+        SBMV[P](&u, &n, &k, &al, a.p, &s.lda, x.b.p, &incx, &be, y.b.p, &incy, 1);
+    else
+        SPMV[P](&u, &n, &al, a.p, x.b.p, &incx, &be, y.b.p, &incy, 1);
+    char what[96];
+    snprintf(what, sizeof what, "%s symv/hemv n=%d k=%d uplo=%c incx=%d incy=%d", KIND[kind], n, k, u, incx,
+             incy);
+    double tol = tol_for(n);
+    cb_check(&a, tol, what), cb_check(&x.b, tol, what), cb_check(&y.b, tol, what);
+    cb_free(&a), cb_free(&x.b), cb_free(&y.b);
+    free(d);
+}
+
+/* ---- triangular: xTRMV xTBMV xTPMV (solve = 0), xTRSV xTBSV xTPSV (solve = 1) ---- */
+static void t_tri(int solve, int kind, int upper, char trans, int unit, int n, int k)
+{
+    tri s = tri_new(kind, upper, n, k);
+    int incx = rinc();
+    int offdiag = kind == BAND ? k : n - 1;
+    /* off-diagonal entries shrink with their number so that solutions stay of moderate size */
+    double shrink = offdiag > 1 ? 1.0 / offdiag : 1.0;
+    zc *d = calloc((size_t)n * n + 1, sizeof(zc));
+    cbuf a;
+    vec x;
+    cb_new(&a, tri_size(&s));
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            if (!tri_has(&s, i, j))
+                continue;
+            zc v = i != j ? rnd() * shrink : unit ? 1 : (1.5 + 0.5 * tu_rand()) * (tu_randint(0, 1) ? 1 : -1);
+            if (i == j && !unit && cplx())
+                v *= cexp(I * tu_rand() * 3);
+            scalar rounded;
+            put(&rounded, 0, v);
+            v = get(&rounded, 0);
+            d[i + (size_t)j * n] = v;
+            if (!(i == j && unit)) /* a unit diagonal is not read: it stays NaN */
+                put(a.p, tri_idx(&s, i, j), v);
+        }
+    v_new(&x, n, incx);
+    v_fill(&x, 1);
+    cb_snap(&a), cb_snap(&x.b);
+    for (int i = 0; i < n; i++) {
+        if (solve) {
+            cb_expect(&x.b, vpos(&x, i), 0, 0, SOLVED);
+            continue;
+        }
+        zc acc = 0;
+        double mag = 0;
+        for (int j = 0; j < n; j++) {
+            zc t = op_el(d, n, i, j, trans);
+            acc += t * v_get(&x, j);
+            mag += cabs(t) * cabs(v_get(&x, j));
+        }
+        cb_expect(&x.b, vpos(&x, i), acc, mag, VALUE);
+    }
+    zc *b = calloc((size_t)n + 1, sizeof(zc));
+    for (int i = 0; i < n; i++)
+        b[i] = v_get(&x, i);
+    char u = cas(upper ? 'U' : 'L'), t = cas(trans), dg = cas(unit ? 'U' : 'N');
+    switch (kind * 2 + solve) {
+    case FULL * 2: TRMV[P](&u, &t, &dg, &n, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
+    case FULL * 2 + 1: TRSV[P](&u, &t, &dg, &n, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
+    case BAND * 2: TBMV[P](&u, &t, &dg, &n, &k, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
+    case BAND * 2 + 1: TBSV[P](&u, &t, &dg, &n, &k, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
+    case PACKED * 2: TPMV[P](&u, &t, &dg, &n, a.p, x.b.p, &incx, 1, 1, 1); break;
+    default: TPSV[P](&u, &t, &dg, &n, a.p, x.b.p, &incx, 1, 1, 1); break;
+    }
+    char what[96];
+    snprintf(what, sizeof what, "%s %s n=%d k=%d uplo=%c trans=%c diag=%c incx=%d", KIND[kind],
+             solve ? "trsv" : "trmv", n, k, u, t, dg, incx);
+    double tol = tol_for(n);
+    cb_check(&a, tol, what), cb_check(&x.b, tol, what);
+    if (solve) {
+        /* componentwise backward error: |b - op(A)*x| <= tol * (|op(A)|*|x| + |b|) */
+        int ok = 1, bad = 0;
+        for (int i = 0; i < n && ok; i++) {
+            zc r = -b[i];
+            double mag = cabs(b[i]);
+            for (int j = 0; j < n; j++) {
+                zc t2 = op_el(d, n, i, j, trans), xj = v_get(&x, j);
+                r += t2 * xj;
+                mag += cabs(t2) * cabs(xj);
+            }
+            ok = isfinite(creal(r)) && isfinite(cimag(r)) && cabs(r) <= tol * mag;
+            bad = i;
+        }
+        TU_CHECK(ok, "%c%s: residual too large at row %d", PCH[P], what, bad);
+    }
+    cb_free(&a), cb_free(&x.b);
+    free(d), free(b);
+}
+
+static void test_sym_tri(void)
+{
+    static const char TR[3] = {'N', 'T', 'C'};
+    int t = 0;
+    for (int in = 0; in < NNS; in++)
+        for (int upper = 0; upper < 2; upper++) {
+            int n = NS[in];
+            int ks[4] = {0, 1, 3, n + 1};
+            for (int kind = FULL; kind <= PACKED; kind++)
+                for (int ik = 0; ik < (kind == BAND ? 4 : 1); ik++, t++) {
+                    for (int r = 0; r < 4; r++)
+                        t_symv(kind, upper, n, ks[ik], rnd_scalar((t + r) % 4), rnd_scalar((t + 3 * r) % 4));
+                    for (int it = 0; it < 3; it++)
+                        for (int unit = 0; unit < 2; unit++)
+                            for (int solve = 0; solve < 2; solve++)
+                                t_tri(solve, kind, upper, TR[it], unit, n, ks[ik]);
+                }
+        }
+}
+
+/* ---- xGER, xGERU, xGERC ---- */
+static void t_ger(int conjy, int m, int n, zc alpha)
+{
+    int lda = (m > 1 ? m : 1) + tu_randint(0, 2), incx = rinc(), incy = rinc();
+    cbuf a;
+    vec x, y;
+    cb_new(&a, (size_t)lda * n);
+    v_new(&x, m, incx);
+    v_new(&y, n, incy);
+    if (alpha != 0) /* with alpha == 0 nothing is read: x and y stay NaN */
+        v_fill(&x, 1), v_fill(&y, 1);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++)
+            put(a.p, i + (ptrdiff_t)j * lda, rnd());
+    cb_snap(&a), cb_snap(&x.b), cb_snap(&y.b);
+    if (m > 0 && n > 0 && alpha != 0)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                ptrdiff_t p = i + (ptrdiff_t)j * lda;
+                zc aij = get(a.p, p), xi = v_get(&x, i), yj = v_get(&y, j);
+                cb_expect(&a, (size_t)p, aij + alpha * xi * (conjy ? cj(yj) : yj),
+                          cabs(aij) + cabs(alpha) * cabs(xi) * cabs(yj), VALUE);
+            }
+    scalar al = sc(alpha);
+    (conjy ? GERC : GERU)[P](&m, &n, &al, x.b.p, &incx, y.b.p, &incy, a.p, &lda);
+    char what[96];
+    snprintf(what, sizeof what, "%s m=%d n=%d incx=%d incy=%d", conjy ? "GERC" : "GER(U)", m, n, incx, incy);
+    cb_check(&a, tol_for(2), what), cb_check(&x.b, 0, what), cb_check(&y.b, 0, what);
+    cb_free(&a), cb_free(&x.b), cb_free(&y.b);
+}
+
+/* ---- xSYR/xHER, xSPR/xHPR (rank 1), xSYR2/xHER2, xSPR2/xHPR2 (rank 2) ---- */
+static void t_syr(int rank2, int kind, int upper, int n, zc alpha)
+{
+    tri s = tri_new(kind, upper, n, 0);
+    int incx = rinc(), incy = rinc();
+    cbuf a;
+    vec x, y;
+    if (!rank2)
+        alpha = creal(alpha); /* her and hpr take a real alpha */
+    zc *d = herm_new(&s, &a, 1);
+    v_new(&x, n, incx);
+    v_new(&y, rank2 ? n : 0, incy);
+    if (alpha != 0) {
+        v_fill(&x, 1);
+        if (rank2)
+            v_fill(&y, 1);
+    }
+    cb_snap(&a), cb_snap(&x.b), cb_snap(&y.b);
+    if (n > 0 && alpha != 0)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                if (!tri_has(&s, i, j))
+                    continue;
+                zc xi = v_get(&x, i), xj = v_get(&x, j), add;
+                double mag;
+                if (rank2) {
+                    zc yi = v_get(&y, i), yj = v_get(&y, j);
+                    add = alpha * xi * cj(yj) + cj(alpha) * yi * cj(xj);
+                    mag = cabs(alpha) * (cabs(xi) * cabs(yj) + cabs(yi) * cabs(xj));
+                } else {
+                    add = alpha * xi * cj(xj);
+                    mag = cabs(alpha) * cabs(xi) * cabs(xj);
+                }
+                zc want = d[i + (size_t)j * n] + add;
+                /* the diagonal of a Hermitian result is exactly real, whatever its input imaginary
+                   part (NaN here) and even where x(j) (and y(j)) are zero */
+                int k = (i == j && cplx()) ? REALDIAG : VALUE;
+                cb_expect(&a, (size_t)tri_idx(&s, i, j), want, cabs(d[i + (size_t)j * n]) + mag, k);
+            }
+    scalar al = rank2 ? sc(alpha) : sc_real(creal(alpha));
+    char u = cas(upper ? 'U' : 'L');
+    switch (kind * 2 + rank2) {
+    case FULL * 2: SYR[P](&u, &n, &al, x.b.p, &incx, a.p, &s.lda, 1); break;
+    case FULL * 2 + 1: SYR2[P](&u, &n, &al, x.b.p, &incx, y.b.p, &incy, a.p, &s.lda, 1); break;
+    case PACKED * 2: SPR[P](&u, &n, &al, x.b.p, &incx, a.p, 1); break;
+    default: SPR2[P](&u, &n, &al, x.b.p, &incx, y.b.p, &incy, a.p, 1); break;
+    }
+    char what[96];
+    snprintf(what, sizeof what, "%s %s n=%d uplo=%c incx=%d incy=%d", KIND[kind], rank2 ? "syr2/her2" : "syr/her",
+             n, u, incx, incy);
+    cb_check(&a, tol_for(4), what), cb_check(&x.b, 0, what), cb_check(&y.b, 0, what);
+    cb_free(&a), cb_free(&x.b), cb_free(&y.b);
+    free(d);
+}
+
+static void test_updates(void)
+{
+    int t = 0;
+    for (int im = 0; im < NNS; im++)
+        for (int in = 0; in < NNS; in++, t++) {
+            t_ger(0, NS[im], NS[in], rnd_scalar(t % 4));
+            if (cplx())
+                t_ger(1, NS[im], NS[in], rnd_scalar((t + 1) % 4));
+        }
+    for (int in = 0; in < NNS; in++)
+        for (int upper = 0; upper < 2; upper++)
+            for (int kind = FULL; kind <= PACKED; kind += PACKED - FULL)
+                for (int r = 0; r < 4; r++, t++) {
+                    t_syr(0, kind, upper, NS[in], rnd_scalar(r));
+                    t_syr(1, kind, upper, NS[in], rnd_scalar((r + t) % 4));
+                }
+}
+
+/* ---- illegal arguments: xerbla gets the reference name and position, nothing is written ----
+   Each routine is described by its Fortran argument list, one letter per argument:
+   t trans, u uplo, d diag, m n k, l kl, h ku, L lda, X incx, Y incy (the checked ones) and
+   a alpha, b beta, A matrix, P packed matrix, x y vectors. */
+typedef struct {
+    const char *real, *cplx, *sig;
+} routine;
+static const routine ROUTINES[] = {
+    {"GEMV", "GEMV", "tmnaALxXbyY"},  {"GBMV", "GBMV", "tmnlhaALxXbyY"}, {"SYMV", "HEMV", "unaALxXbyY"},
+    {"SBMV", "HBMV", "unkaALxXbyY"},  {"SPMV", "HPMV", "unaPxXbyY"},     {"TRMV", "TRMV", "utdnALxX"},
+    {"TRSV", "TRSV", "utdnALxX"},     {"TBMV", "TBMV", "utdnkALxX"},     {"TBSV", "TBSV", "utdnkALxX"},
+    {"TPMV", "TPMV", "utdnPxX"},      {"TPSV", "TPSV", "utdnPxX"},       {"GER", "GERU", "mnaxXyYAL"},
+    {"GER", "GERC", "mnaxXyYAL"},     {"SYR", "HER", "unaxXAL"},         {"SPR", "HPR", "unaxXP"},
+    {"SYR2", "HER2", "unaxXyYAL"},    {"SPR2", "HPR2", "unaxXyYP"},
+};
+#define NROUT ((int)(sizeof ROUTINES / sizeof ROUTINES[0]))
+
+typedef struct {
+    char trans, uplo, diag;
+    int m, n, kl, ku, k, lda, incx, incy;
+} args;
+
+/* Calls routine r with a; the matrix and the vectors are small valid buffers. */
+static void call_routine(int r, args *a, void *mat, void *x, void *y)
+{
+    scalar one = sc(1), rone = sc_real(1);
+    switch (r) {
+    case 0: GEMV[P](&a->trans, &a->m, &a->n, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1); break;
+    case 1:
+        GBMV[P](&a->trans, &a->m, &a->n, &a->kl, &a->ku, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1);
+        break;
+    case 2: SYMV[P](&a->uplo, &a->n, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1); break;
+    case 3: SBMV[P](&a->uplo, &a->n, &a->k, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1); break;
+    case 4: SPMV[P](&a->uplo, &a->n, &one, mat, x, &a->incx, &one, y, &a->incy, 1); break;
+    case 5: TRMV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
+    case 6: TRSV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
+    case 7: TBMV[P](&a->uplo, &a->trans, &a->diag, &a->n, &a->k, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
+    case 8: TBSV[P](&a->uplo, &a->trans, &a->diag, &a->n, &a->k, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
+    case 9: TPMV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, y, &a->incx, 1, 1, 1); break;
+    case 10: TPSV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, y, &a->incx, 1, 1, 1); break;
+    case 11: GERU[P](&a->m, &a->n, &one, x, &a->incx, y, &a->incy, mat, &a->lda); break;
+    case 12: GERC[P](&a->m, &a->n, &one, x, &a->incx, y, &a->incy, mat, &a->lda); break;
+    case 13: SYR[P](&a->uplo, &a->n, &rone, x, &a->incx, mat, &a->lda, 1); break;
+    case 14: SPR[P](&a->uplo, &a->n, &rone, x, &a->incx, mat, 1); break;
+    case 15: SYR2[P](&a->uplo, &a->n, &one, x, &a->incx, y, &a->incy, mat, &a->lda, 1); break;
+    default: SPR2[P](&a->uplo, &a->n, &one, x, &a->incx, y, &a->incy, mat, 1); break;
+    }
+}
+
+static args valid_args(int r)
+{
+    args a = {'N', 'U', 'N', 2, 2, 1, 1, 1, 2, 1, 1};
+    if (r == 1)
+        a.lda = a.kl + a.ku + 1;
+    return a;
+}
+/* Makes the argument at 1-based position pos illegal (and returns 1), or returns 0 when that
+   argument is not checked. */
+static int break_arg(int r, args *a, int pos)
+{
+    switch (ROUTINES[r].sig[pos - 1]) {
+    case 't': a->trans = "XA/"[tu_randint(0, 2)]; return 1;
+    case 'u': a->uplo = "XN/"[tu_randint(0, 2)]; return 1;
+    case 'd': a->diag = "XT/"[tu_randint(0, 2)]; return 1;
+    case 'm': a->m = -tu_randint(1, 3); return 1;
+    case 'n': a->n = -tu_randint(1, 3); return 1;
+    case 'l': a->kl = -1; return 1;
+    case 'h': a->ku = -1; return 1;
+    case 'k': a->k = -1; return 1;
+    case 'L': a->lda -= 1; return 1; /* one below the smallest legal value */
+    case 'X': a->incx = 0; return 1;
+    case 'Y': a->incy = 0; return 1;
+    default: return 0;
+    }
+}
+
+static void test_errors(void)
+{
+    cbuf mat, x, y;
+    cb_new(&mat, 64), cb_new(&x, 64), cb_new(&y, 64);
+    for (int i = 0; i < 64; i++)
+        put(mat.p, i, rnd()), put(x.p, i, rnd()), put(y.p, i, rnd());
+    cb_snap(&mat), cb_snap(&x), cb_snap(&y);
+    for (int r = 0; r < NROUT; r++) {
+        const routine *rt = &ROUTINES[r];
+        char name[8];
+        snprintf(name, sizeof name, "%c%s", PCH[P], cplx() ? rt->cplx : rt->real);
+        int npos = (int)strlen(rt->sig), first = 0;
+        for (int pos = 1; pos <= npos; pos++) {
+            args a = valid_args(r);
+            if (!break_arg(r, &a, pos))
+                continue;
+            if (!first)
+                first = pos;
+            xb_calls = 0, xb_name[0] = 0, xb_info = 0;
+            call_routine(r, &a, mat.p, x.p, y.p);
+            TU_CHECK(xb_calls == 1 && strcmp(xb_name, name) == 0 && xb_info == pos,
+                     "%s with argument %d illegal: xerbla called %d times, last with %s %d", name, pos, xb_calls,
+                     xb_name, xb_info);
+            /* a later illegal argument does not change the reported position */
+            for (int later = pos + 1; later <= npos; later++)
+                if (break_arg(r, &a, later))
+                    break;
+            xb_calls = 0;
+            call_routine(r, &a, mat.p, x.p, y.p);
+            TU_CHECK(xb_calls == 1 && xb_info == pos, "%s with arguments %d and later illegal: got %d", name, pos,
+                     xb_info);
+        }
+        cb_check(&mat, 0, name), cb_check(&x, 0, name), cb_check(&y, 0, name);
+        /* the valid arguments themselves (with lowercase letters) raise nothing */
+        args a = valid_args(r);
+        a.trans = 'c', a.uplo = 'l', a.diag = 'u';
+        xb_calls = 0;
+        call_routine(r, &a, mat.p, x.p, y.p);
+        TU_CHECK(xb_calls == 0 && first == 1, "%s: valid call reported error %d", name, xb_info);
+        memcpy(mat.p, mat.orig, 64 * ES[P]), memcpy(x.p, x.orig, 64 * ES[P]), memcpy(y.p, y.orig, 64 * ES[P]);
+    }
+    cb_free(&mat), cb_free(&x), cb_free(&y);
+}
+
+/* ---- exceptional values: where the reference BLAS 3.11 skips work for a zero and where it does
+   not, and its complex rounding of real*complex products (the tests above keep NaN and Inf away
+   from the data that is read). */
+static int isnan_d(double v) { return v != v; }
+static void test_exceptional(void)
+{
+    double inf = INFINITY, one = 1, zero = 0;
+    int two = 2, ione = 1, three = 3, kl = 1;
+    /* gemv and gbmv: no test of x(j) == 0, so Inf*0 in column 1 gives NaN in y(0) */
+    double a[4] = {1, 1, inf, 1}, x[2] = {1, 0}, y[2] = {NAN, NAN};
+    dgemv_("N", &two, &two, &one, a, &two, x, &ione, &zero, y, &ione, 1);
+    TU_CHECK(isnan_d(y[0]) && y[1] == 1, "DGEMV must not skip x(j) == 0: y = %g %g", y[0], y[1]);
+    double ab[6] = {NAN, 1, 1, inf, 1, NAN};
+    y[0] = y[1] = NAN;
+    dgbmv_("N", &two, &two, &kl, &kl, &one, ab, &three, x, &ione, &zero, y, &ione, 1);
+    TU_CHECK(isnan_d(y[0]) && y[1] == 1, "DGBMV must not skip x(j) == 0: y = %g %g", y[0], y[1]);
+    /* trmv, trsv (no-transpose): a zero x(j) skips column j */
+    double t[4] = {1, NAN, inf, 1}, xt[2] = {1, 0};
+    dtrmv_("U", "N", "N", &two, t, &two, xt, &ione, 1, 1, 1);
+    TU_CHECK(xt[0] == 1 && xt[1] == 0, "DTRMV skips x(j) == 0: x = %g %g", xt[0], xt[1]);
+    xt[0] = 1, xt[1] = 0;
+    dtrsv_("U", "N", "N", &two, t, &two, xt, &ione, 1, 1, 1);
+    TU_CHECK(xt[0] == 1 && xt[1] == 0, "DTRSV skips x(j) == 0: x = %g %g", xt[0], xt[1]);
+    /* ger: a zero y(j) skips column j */
+    double g[4] = {1, 1, 1, 1}, gx[2] = {inf, 1}, gy[2] = {0, 1};
+    dger_(&two, &two, &one, gx, &ione, gy, &ione, g, &two);
+    TU_CHECK(g[0] == 1 && g[1] == 1 && g[2] == inf && g[3] == 2, "DGER skips y(j) == 0: %g %g %g %g", g[0],
+             g[1], g[2], g[3]);
+    /* zher: alpha*conj(x) is a full complex product with (alpha, 0), so x = (Inf, 0) gives a NaN
+       diagonal (a component-wise product would give Inf); the imaginary part is still zeroed */
+    double complex h = CMPLX(1, NAN), hx = CMPLX(inf, 0);
+    zher_("U", &ione, &one, &hx, &ione, &h, &ione, 1);
+    TU_CHECK(isnan_d(creal(h)) && cimag(h) == 0, "ZHER diagonal: (%g,%g)", creal(h), cimag(h));
+    /* zher with x(j) == 0 and zher2 with x(j) == y(j) == 0 still make the diagonal real */
+    double complex h2[4] = {CMPLX(2, NAN), NAN, CMPLX(3, 4), CMPLX(5, NAN)}, hx2[2] = {0, 1}, hy2[2] = {0, 0};
+    zher_("U", &two, &one, hx2, &ione, h2, &two, 1);
+    TU_CHECK(creal(h2[0]) == 2 && cimag(h2[0]) == 0 && creal(h2[3]) == 6 && cimag(h2[3]) == 0,
+             "ZHER diagonal with x(0) == 0: (%g,%g) (%g,%g)", creal(h2[0]), cimag(h2[0]), creal(h2[3]),
+             cimag(h2[3]));
+    double complex h3[1] = {CMPLX(7, NAN)}, zone = 1;
+    zhpr2_("L", &ione, &zone, hy2, &ione, hy2, &ione, h3, 1);
+    TU_CHECK(creal(h3[0]) == 7 && cimag(h3[0]) == 0, "ZHPR2 diagonal with x = y = 0: (%g,%g)", creal(h3[0]),
+             cimag(h3[0]));
+}
+
+int main(void)
+{
+    tu_seed(2024);
+    for (P = 0; P < 4; P++) {
+        test_errors();
+        test_general();
+        test_sym_tri();
+        test_updates();
+    }
+    test_exceptional();
+    return tu_finish("test_level2");
 }

@@ -87,9 +87,8 @@ void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t
         blasint lo = nb_max(0, j - ku);
         blasint hi = (kl < m - 1 - j) ? j + kl : m - 1;
         if (notrans) {
-            nb_t xj = L2_AT(xs, j, incx);
-            if (xj != 0)
-                l2_axpy(lo, hi, alpha * xj, col, ys, incy);
+            /* no test of x(j) == 0: the reference 3.11 binary propagates NaN/Inf of A here */
+            l2_axpy(lo, hi, alpha * L2_AT(xs, j, incx), col, ys, incy);
         } else {
             nb_t temp = l2_dot(0, lo, hi, col, xs, incx, conj);
             L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + alpha * temp;

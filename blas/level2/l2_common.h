@@ -78,6 +78,21 @@ static inline nb_t l2_op(nb_t a, int conj)
 #endif
 }
 
+/* r*z with r real, rounded as the reference computes it: gfortran promotes r to the complex
+   (r, 0) and multiplies in full, so Inf and NaN spread to both parts (r*z component-wise would
+   give Inf where the reference has NaN) and the signs of zeros follow the full formula. */
+static inline nb_t l2_rmul(nb_r r, nb_t z)
+{
+#if NB_COMPLEX
+    nb_t p;
+    __real__ p = r * NB_RE(z) - (nb_r)0 * NB_IM(z);
+    __imag__ p = r * NB_IM(z) + (nb_r)0 * NB_RE(z);
+    return p;
+#else
+    return r * z;
+#endif
+}
+
 /* A triangle of an n x n matrix in one of the reference storage formats. For column j,
    l2_col() returns p with A(i,j) == p[i] (0-based i, j), and the stored rows of the triangle are
    l2_lo(j) .. l2_hi(j) (the diagonal included). p never points outside the array. */

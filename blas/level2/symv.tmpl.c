@@ -44,7 +44,7 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
         blasint lo = s->upper ? l2_lo(s, j) : j + 1;
         blasint hi = s->upper ? j - 1 : l2_hi(s, j);
         if (!s->upper)
-            L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + temp1 * diag;
+            L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + l2_rmul(diag, temp1);
         if (incx == 1 && incy == 1) {
             for (blasint i = lo; i <= hi; i++) {
                 ys[i] = ys[i] + temp1 * col[i];
@@ -57,7 +57,7 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
             }
         }
         if (s->upper)
-            L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + temp1 * diag + alpha * temp2;
+            L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + l2_rmul(diag, temp1) + alpha * temp2;
         else
             L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + alpha * temp2;
     }

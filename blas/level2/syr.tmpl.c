@@ -34,7 +34,7 @@ static void l2_syr(const l2_tri *s, nb_r alpha, const nb_t *x, blasint incx)
 #endif
             continue;
         }
-        nb_t temp = alpha * NB_CONJ(xj);
+        nb_t temp = l2_rmul(alpha, NB_CONJ(xj));
         /* real types update the diagonal in the loop; complex ones keep it real below */
         blasint lo = s->upper ? 0 : j + NB_COMPLEX;
         blasint hi = s->upper ? j - NB_COMPLEX : n - 1;

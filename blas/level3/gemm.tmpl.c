@@ -148,7 +148,7 @@ NB_EXPORT void NB_FN(gemm_)(const char *transa, const char *transb, const blasin
     blasint info =
         NB_INT(gemm_check)(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
     if (info) {
-        nb_xerbla(NB_UP "GEMM  ", info);
+        nb_xerbla(NB_UP "GEMM ", info);
         return;
     }
     NB_INT(gemm)(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);

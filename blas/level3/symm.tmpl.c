@@ -119,7 +119,7 @@ NB_EXPORT void NB_FN(symm_)(const char *side, const char *uplo, const blasint *m
     (void)lside, (void)luplo;
     blasint info = NB_INT(symm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
     if (info) {
-        nb_xerbla(NB_UP "SYMM  ", info);
+        nb_xerbla(NB_UP "SYMM ", info);
         return;
     }
     NB_INT(symm)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
@@ -147,7 +147,7 @@ NB_EXPORT void NB_FN(hemm_)(const char *side, const char *uplo, const blasint *m
     (void)lside, (void)luplo;
     blasint info = NB_INT(hemm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
     if (info) {
-        nb_xerbla(NB_UP "HEMM  ", info);
+        nb_xerbla(NB_UP "HEMM ", info);
         return;
     }
     NB_INT(hemm)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);

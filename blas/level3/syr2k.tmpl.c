@@ -62,7 +62,7 @@ NB_EXPORT void NB_FN(syr2k_)(const char *uplo, const char *trans, const blasint 
     blasint info =
         NB_INT(syr2k_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
     if (info) {
-        nb_xerbla(NB_UP "SYR2K ", info);
+        nb_xerbla(NB_UP "SYR2K", info);
         return;
     }
     NB_INT(syr2k)(*uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
@@ -109,7 +109,7 @@ NB_EXPORT void NB_FN(her2k_)(const char *uplo, const char *trans, const blasint 
     blasint info =
         NB_INT(her2k_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
     if (info) {
-        nb_xerbla(NB_UP "HER2K ", info);
+        nb_xerbla(NB_UP "HER2K", info);
         return;
     }
     NB_INT(her2k)(*uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);

@@ -22,7 +22,7 @@ void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, siz
             if (rbeta != 1)
                 for (size_t i = i0; i < i1; i++)
                     cj[i] = rbeta * cj[i];
-            cj[j] = rbeta * NB_RE(cj[j]);
+            cj[j] = NB_RE(cj[j]);
             continue;
         }
 #else
@@ -120,7 +120,7 @@ NB_EXPORT void NB_FN(syrk_)(const char *uplo, const char *trans, const blasint *
     (void)luplo, (void)ltrans;
     blasint info = NB_INT(syrk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
     if (info) {
-        nb_xerbla(NB_UP "SYRK  ", info);
+        nb_xerbla(NB_UP "SYRK ", info);
         return;
     }
     NB_INT(syrk)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
@@ -169,7 +169,7 @@ NB_EXPORT void NB_FN(herk_)(const char *uplo, const char *trans, const blasint *
     (void)luplo, (void)ltrans;
     blasint info = NB_INT(herk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
     if (info) {
-        nb_xerbla(NB_UP "HERK  ", info);
+        nb_xerbla(NB_UP "HERK ", info);
         return;
     }
     NB_INT(herk)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);

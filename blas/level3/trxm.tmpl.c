@@ -235,7 +235,7 @@ NB_EXPORT void NB_FN(trmm_)(const char *side, const char *uplo, const char *tran
     (void)lside, (void)luplo, (void)ltransa, (void)ldiag;
     blasint info = NB_INT(trmm_check)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
     if (info) {
-        nb_xerbla(NB_UP "TRMM  ", info);
+        nb_xerbla(NB_UP "TRMM ", info);
         return;
     }
     NB_INT(trmm)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
@@ -249,7 +249,7 @@ NB_EXPORT void NB_FN(trsm_)(const char *side, const char *uplo, const char *tran
     (void)lside, (void)luplo, (void)ltransa, (void)ldiag;
     blasint info = NB_INT(trsm_check)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
     if (info) {
-        nb_xerbla(NB_UP "TRSM  ", info);
+        nb_xerbla(NB_UP "TRSM ", info);
         return;
     }
     NB_INT(trsm)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
