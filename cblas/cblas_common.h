@@ -5,6 +5,7 @@
 #define NB_CBLAS_COMMON_H
 
 #include <stdlib.h>
+#include <string.h>
 #include "blas/nb_template.h"
 #include "cblas.h"
 
@@ -30,12 +31,23 @@ extern int RowMajorStrg;
 #define NB_CSCAL const void *
 #define NB_CVEC const void *
 #define NB_VEC void *
-#define NB_SCALAR(p) (*(const nb_t *)(p))
+#define NB_SCALAR(p) nb_cb_load(p)
 #else
 #define NB_CSCAL const nb_t
 #define NB_CVEC const nb_t *
 #define NB_VEC nb_t *
 #define NB_SCALAR(p) (p)
+#endif
+
+#if NB_COMPLEX
+/* A complex scalar argument: the caller's object may be a float[2] or a C++ std::complex, so it
+   is read by copy rather than through an nb_t lvalue. */
+static inline nb_t nb_cb_load(const void *p)
+{
+    nb_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
 #endif
 
 /* Reports an illegal argument. row tells cblas_xerbla whether info refers to the swapped
@@ -46,6 +58,13 @@ static inline void nb_cb_error(int row, int info, const char *rout)
     cblas_xerbla(info, rout, "");
     RowMajorStrg = 0;
 }
+
+/* Report an illegal argument and leave the calling entry point (row > 0: a row-major call). */
+#define NB_CB_FAIL(row, info, name)                                                                \
+    do {                                                                                           \
+        nb_cb_error((row) > 0, (info), (name));                                                    \
+        return;                                                                                    \
+    } while (0)
 
 /* Layout: 1 for row-major, 0 for column-major, -1 when invalid. */
 static inline int nb_cb_layout(int layout)
@@ -68,8 +87,9 @@ static inline char nb_cb_flip_uplo(char u) { return u == 'U' ? 'L' : 'U'; }
 static inline char nb_cb_flip_side(char s) { return s == 'L' ? 'R' : 'L'; }
 
 #if NB_COMPLEX
-/* Row-major complex calls that need conj(A) (the reference CBLAS forms them the same way) work on
-   conjugated vectors. Small vectors go to a caller-provided stack buffer, larger ones to the heap. */
+/* Row-major complex calls that need conj(A) (the reference CBLAS forms them the same way) work
+   on conjugated vectors. Small copies go to a caller-provided stack buffer, larger ones to the
+   heap. */
 #define NB_CB_STACK 256
 
 /* Unit-stride conjugated copy of the n-vector x with increment incx (reference convention for
@@ -105,6 +125,11 @@ static inline void nb_cb_nomem(int row, const char *rout)
     cblas_xerbla(0, rout, "nanoblas: out of memory for a conjugated vector copy\n");
     RowMajorStrg = 0;
 }
+#define NB_CB_NOMEM(name)                                                                          \
+    do {                                                                                           \
+        nb_cb_nomem(1, (name));                                                                    \
+        return;                                                                                    \
+    } while (0)
 #endif
 
 #endif

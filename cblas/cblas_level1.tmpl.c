@@ -76,13 +76,15 @@ NB_EXPORT void NB_CBLAS(rotmg)(nb_t *d1, nb_t *d2, nb_t *b1, const nb_t b2, nb_t
 NB_EXPORT void NB_CBLAS(dotu_sub)(const int N, const void *X, const int incX, const void *Y,
                                   const int incY, void *dotu)
 {
-    *(nb_t *)dotu = NB_INT(dotu)(N, X, incX, Y, incY);
+    const nb_t r = NB_INT(dotu)(N, X, incX, Y, incY);
+    memcpy(dotu, &r, sizeof r);
 }
 
 NB_EXPORT void NB_CBLAS(dotc_sub)(const int N, const void *X, const int incX, const void *Y,
                                   const int incY, void *dotc)
 {
-    *(nb_t *)dotc = NB_INT(dotc)(N, X, incX, Y, incY);
+    const nb_t r = NB_INT(dotc)(N, X, incX, Y, incY);
+    memcpy(dotc, &r, sizeof r);
 }
 
 NB_EXPORT void NB_CBLAS(rotg)(void *a, void *b, nb_r *c, void *s)
@@ -119,11 +121,15 @@ NB_EXPORT double cblas_dsdot(const int N, const float *X, const int incX, const 
 #elif NB_PREC == 3
 NB_EXPORT float cblas_scabs1(const void *c)
 {
-    return nb_scabs1(*(const float _Complex *)c);
+    float _Complex v;
+    memcpy(&v, c, sizeof v);
+    return nb_scabs1(v);
 }
 #elif NB_PREC == 4
 NB_EXPORT double cblas_dcabs1(const void *z)
 {
-    return nb_dcabs1(*(const double _Complex *)z);
+    double _Complex v;
+    memcpy(&v, z, sizeof v);
+    return nb_dcabs1(v);
 }
 #endif

@@ -19,25 +19,19 @@ NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
 {
     const char *name = NB_CB_NAME(gemv);
     const int row = nb_cb_layout(layout);
-    if (row < 0) {
-        nb_cb_error(0, 1, name);
-        return;
-    }
+    if (row < 0)
+        NB_CB_FAIL(0, 1, name);
     char t = nb_cb_trans(TransA);
-    if (!t) {
-        nb_cb_error(row, 2, name);
-        return;
-    }
+    if (!t)
+        NB_CB_FAIL(row, 2, name);
     const nb_t al = NB_SCALAR(alpha), be = NB_SCALAR(beta);
     const nb_t *a = A, *x = X;
     nb_t *y = Y;
     blasint info;
     if (!row) {
         info = NB_INT(gemv_check)(t, M, N, al, a, lda, x, incX, be, y, incY);
-        if (info) {
-            nb_cb_error(0, info + 1, name);
-            return;
-        }
+        if (info)
+            NB_CB_FAIL(0, info + 1, name);
         NB_INT(gemv)(t, M, N, al, a, lda, x, incX, be, y, incY);
         return;
     }
@@ -48,18 +42,14 @@ NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
         const blasint incx = M > 0 ? 1 : incX;
         const nb_t cal = NB_CONJ(al), cbe = NB_CONJ(be);
         info = NB_INT(gemv_check)('N', N, M, cal, a, lda, x, incx, cbe, y, incY);
-        if (info) {
-            nb_cb_error(1, info + 1, name);
-            return;
-        }
+        if (info)
+            NB_CB_FAIL(1, info + 1, name);
         if (M == 0 || N == 0 || (al == 0 && be == 1))
             return;
         nb_t stack[NB_CB_STACK];
         nb_t *xc = nb_cb_conj_copy(M, x, incX, stack);
-        if (!xc) {
-            nb_cb_nomem(1, name);
-            return;
-        }
+        if (!xc)
+            NB_CB_NOMEM(name);
         nb_cb_conj_inplace(N, y, incY);
         NB_INT(gemv)('N', N, M, cal, a, lda, xc, 1, cbe, y, incY);
         nb_cb_conj_inplace(N, y, incY);
@@ -69,10 +59,8 @@ NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
 #endif
     t = t == 'N' ? 'T' : 'N';
     info = NB_INT(gemv_check)(t, N, M, al, a, lda, x, incX, be, y, incY);
-    if (info) {
-        nb_cb_error(1, info + 1, name);
-        return;
-    }
+    if (info)
+        NB_CB_FAIL(1, info + 1, name);
     NB_INT(gemv)(t, N, M, al, a, lda, x, incX, be, y, incY);
 }
 
@@ -83,25 +71,19 @@ NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
 {
     const char *name = NB_CB_NAME(gbmv);
     const int row = nb_cb_layout(layout);
-    if (row < 0) {
-        nb_cb_error(0, 1, name);
-        return;
-    }
+    if (row < 0)
+        NB_CB_FAIL(0, 1, name);
     char t = nb_cb_trans(TransA);
-    if (!t) {
-        nb_cb_error(row, 2, name);
-        return;
-    }
+    if (!t)
+        NB_CB_FAIL(row, 2, name);
     const nb_t al = NB_SCALAR(alpha), be = NB_SCALAR(beta);
     const nb_t *a = A, *x = X;
     nb_t *y = Y;
     blasint info;
     if (!row) {
         info = NB_INT(gbmv_check)(t, M, N, KL, KU, al, a, lda, x, incX, be, y, incY);
-        if (info) {
-            nb_cb_error(0, info + 1, name);
-            return;
-        }
+        if (info)
+            NB_CB_FAIL(0, info + 1, name);
         NB_INT(gbmv)(t, M, N, KL, KU, al, a, lda, x, incX, be, y, incY);
         return;
     }
@@ -112,18 +94,14 @@ NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
         const blasint incx = M > 0 ? 1 : incX;
         const nb_t cal = NB_CONJ(al), cbe = NB_CONJ(be);
         info = NB_INT(gbmv_check)('N', N, M, KU, KL, cal, a, lda, x, incx, cbe, y, incY);
-        if (info) {
-            nb_cb_error(1, info + 1, name);
-            return;
-        }
+        if (info)
+            NB_CB_FAIL(1, info + 1, name);
         if (M == 0 || N == 0 || (al == 0 && be == 1))
             return;
         nb_t stack[NB_CB_STACK];
         nb_t *xc = nb_cb_conj_copy(M, x, incX, stack);
-        if (!xc) {
-            nb_cb_nomem(1, name);
-            return;
-        }
+        if (!xc)
+            NB_CB_NOMEM(name);
         nb_cb_conj_inplace(N, y, incY);
         NB_INT(gbmv)('N', N, M, KU, KL, cal, a, lda, xc, 1, cbe, y, incY);
         nb_cb_conj_inplace(N, y, incY);
@@ -133,10 +111,8 @@ NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
 #endif
     t = t == 'N' ? 'T' : 'N';
     info = NB_INT(gbmv_check)(t, N, M, KU, KL, al, a, lda, x, incX, be, y, incY);
-    if (info) {
-        nb_cb_error(1, info + 1, name);
-        return;
-    }
+    if (info)
+        NB_CB_FAIL(1, info + 1, name);
     NB_INT(gbmv)(t, N, M, KU, KL, al, a, lda, x, incX, be, y, incY);
 }
 
@@ -184,16 +160,12 @@ static int nb_cb_triangular(int row, int Uplo, int Trans, int Diag, char *u, cha
         char u = 0, t = 0, d = 0;                                                                  \
         int conj = 0;                                                                              \
         int bad = nb_cb_triangular(row, Uplo, TransA, Diag, &u, &t, &d, &conj);                    \
-        if (bad) {                                                                                 \
-            nb_cb_error(row > 0, bad, name);                                                       \
-            return;                                                                                \
-        }                                                                                          \
+        if (bad)                                                                                   \
+            NB_CB_FAIL(row, bad, name);                                                            \
         nb_t *x = X;                                                                               \
         blasint info = NB_INT(fn##_check)(u, t, d, __VA_ARGS__);                                   \
-        if (info) {                                                                                \
-            nb_cb_error(row, info + 1, name);                                                      \
-            return;                                                                                \
-        }                                                                                          \
+        if (info)                                                                                  \
+            NB_CB_FAIL(row, info + 1, name);                                                       \
         if (conj)                                                                                  \
             NB_CB_CONJ_X(N, x, incX);                                                              \
         NB_INT(fn)(u, t, d, __VA_ARGS__);                                                          \

@@ -28,18 +28,6 @@ static int nb_cb_sym_args(int row, int Uplo, char *u)
     return 0;
 }
 
-#define NB_CB_NOMEM(name)                                                                          \
-    do {                                                                                           \
-        nb_cb_nomem(1, (name));                                                                    \
-        return;                                                                                    \
-    } while (0)
-
-#define NB_CB_REPORT(row, info, name)                                                              \
-    do {                                                                                           \
-        nb_cb_error((row) > 0, (info), (name));                                                    \
-        return;                                                                                    \
-    } while (0)
-
 #if !NB_COMPLEX
 /* ---- real: row-major only flips the triangle (B = A) ------------------------------------- */
 
@@ -51,10 +39,10 @@ NB_EXPORT void NB_CBLAS(symv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     const int row = nb_cb_layout(layout);
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
-    if (!info && (info = NB_INT(symv_check)(u, N, alpha, A, lda, X, incX, beta, Y, incY)) != 0)
-        info++;
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
+    if ((info = NB_INT(symv_check)(u, N, alpha, A, lda, X, incX, beta, Y, incY)) != 0)
+        NB_CB_FAIL(row, info + 1, name);
     NB_INT(symv)(u, N, alpha, A, lda, X, incX, beta, Y, incY);
 }
 
@@ -67,10 +55,10 @@ NB_EXPORT void NB_CBLAS(sbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     const int row = nb_cb_layout(layout);
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
-    if (!info && (info = NB_INT(sbmv_check)(u, N, K, alpha, A, lda, X, incX, beta, Y, incY)) != 0)
-        info++;
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
+    if ((info = NB_INT(sbmv_check)(u, N, K, alpha, A, lda, X, incX, beta, Y, incY)) != 0)
+        NB_CB_FAIL(row, info + 1, name);
     NB_INT(sbmv)(u, N, K, alpha, A, lda, X, incX, beta, Y, incY);
 }
 
@@ -82,10 +70,10 @@ NB_EXPORT void NB_CBLAS(spmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     const int row = nb_cb_layout(layout);
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
-    if (!info && (info = NB_INT(spmv_check)(u, N, alpha, Ap, X, incX, beta, Y, incY)) != 0)
-        info++;
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
+    if ((info = NB_INT(spmv_check)(u, N, alpha, Ap, X, incX, beta, Y, incY)) != 0)
+        NB_CB_FAIL(row, info + 1, name);
     NB_INT(spmv)(u, N, alpha, Ap, X, incX, beta, Y, incY);
 }
 
@@ -97,11 +85,11 @@ NB_EXPORT void NB_CBLAS(ger)(const CBLAS_LAYOUT layout, const int M, const int N
     const char *name = NB_CB_NAME(ger);
     const int row = nb_cb_layout(layout);
     if (row < 0)
-        NB_CB_REPORT(0, 1, name);
+        NB_CB_FAIL(0, 1, name);
     blasint info = row ? NB_INT(ger_check)(N, M, alpha, Y, incY, X, incX, A, lda)
                        : NB_INT(ger_check)(M, N, alpha, X, incX, Y, incY, A, lda);
     if (info)
-        NB_CB_REPORT(row, info + 1, name);
+        NB_CB_FAIL(row, info + 1, name);
     if (row)
         NB_INT(ger)(N, M, alpha, Y, incY, X, incX, A, lda);
     else
@@ -116,10 +104,10 @@ NB_EXPORT void NB_CBLAS(syr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
     const int row = nb_cb_layout(layout);
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
-    if (!info && (info = NB_INT(syr_check)(u, N, alpha, X, incX, A, lda)) != 0)
-        info++;
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
+    if ((info = NB_INT(syr_check)(u, N, alpha, X, incX, A, lda)) != 0)
+        NB_CB_FAIL(row, info + 1, name);
     NB_INT(syr)(u, N, alpha, X, incX, A, lda);
 }
 
@@ -130,10 +118,10 @@ NB_EXPORT void NB_CBLAS(spr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
     const int row = nb_cb_layout(layout);
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
-    if (!info && (info = NB_INT(spr_check)(u, N, alpha, X, incX, Ap)) != 0)
-        info++;
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
+    if ((info = NB_INT(spr_check)(u, N, alpha, X, incX, Ap)) != 0)
+        NB_CB_FAIL(row, info + 1, name);
     NB_INT(spr)(u, N, alpha, X, incX, Ap);
 }
 
@@ -146,10 +134,10 @@ NB_EXPORT void NB_CBLAS(syr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     const int row = nb_cb_layout(layout);
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
-    if (!info && (info = NB_INT(syr2_check)(u, N, alpha, X, incX, Y, incY, A, lda)) != 0)
-        info++;
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
+    if ((info = NB_INT(syr2_check)(u, N, alpha, X, incX, Y, incY, A, lda)) != 0)
+        NB_CB_FAIL(row, info + 1, name);
     NB_INT(syr2)(u, N, alpha, X, incX, Y, incY, A, lda);
 }
 
@@ -161,10 +149,10 @@ NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     const int row = nb_cb_layout(layout);
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
-    if (!info && (info = NB_INT(spr2_check)(u, N, alpha, X, incX, Y, incY, Ap)) != 0)
-        info++;
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
+    if ((info = NB_INT(spr2_check)(u, N, alpha, X, incX, Y, incY, Ap)) != 0)
+        NB_CB_FAIL(row, info + 1, name);
     NB_INT(spr2)(u, N, alpha, X, incX, Y, incY, Ap);
 }
 
@@ -180,19 +168,19 @@ NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
         char u = 0;                                                                                \
         blasint info = nb_cb_sym_args(row, Uplo, &u);                                              \
         if (info)                                                                                  \
-            NB_CB_REPORT(row, info, name);                                                         \
+            NB_CB_FAIL(row, info, name);                                                         \
         const nb_t al = NB_SCALAR(alpha), be = NB_SCALAR(beta);                                    \
         const nb_t *x = X;                                                                         \
         nb_t *y = Y;                                                                               \
         if (!row) {                                                                                \
             if ((info = CHECK(al, x, incX, be)) != 0)                                              \
-                NB_CB_REPORT(0, info + 1, name);                                                   \
+                NB_CB_FAIL(0, info + 1, name);                                                   \
             CALL(al, x, incX, be);                                                                 \
             return;                                                                                \
         }                                                                                          \
         const nb_t cal = NB_CONJ(al), cbe = NB_CONJ(be);                                           \
         if ((info = CHECK(cal, x, N > 0 ? 1 : incX, cbe)) != 0)                                    \
-            NB_CB_REPORT(1, info + 1, name);                                                       \
+            NB_CB_FAIL(1, info + 1, name);                                                       \
         if (N == 0 || (al == 0 && be == 1))                                                        \
             return;                                                                                \
         nb_t stack[NB_CB_STACK];                                                                   \
@@ -246,12 +234,12 @@ NB_EXPORT void NB_CBLAS(geru)(const CBLAS_LAYOUT layout, const int M, const int 
     const char *name = NB_CB_NAME(geru);
     const int row = nb_cb_layout(layout);
     if (row < 0)
-        NB_CB_REPORT(0, 1, name);
+        NB_CB_FAIL(0, 1, name);
     const nb_t al = NB_SCALAR(alpha);
     blasint info = row ? NB_INT(geru_check)(N, M, al, Y, incY, X, incX, A, lda)
                        : NB_INT(geru_check)(M, N, al, X, incX, Y, incY, A, lda);
     if (info)
-        NB_CB_REPORT(row, info + 1, name);
+        NB_CB_FAIL(row, info + 1, name);
     if (row)
         NB_INT(geru)(N, M, al, Y, incY, X, incX, A, lda);
     else
@@ -265,17 +253,17 @@ NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const int M, const int 
     const char *name = NB_CB_NAME(gerc);
     const int row = nb_cb_layout(layout);
     if (row < 0)
-        NB_CB_REPORT(0, 1, name);
+        NB_CB_FAIL(0, 1, name);
     const nb_t al = NB_SCALAR(alpha);
     blasint info;
     if (!row) {
         if ((info = NB_INT(gerc_check)(M, N, al, X, incX, Y, incY, A, lda)) != 0)
-            NB_CB_REPORT(0, info + 1, name);
+            NB_CB_FAIL(0, info + 1, name);
         NB_INT(gerc)(M, N, al, X, incX, Y, incY, A, lda);
         return;
     }
     if ((info = NB_INT(geru_check)(N, M, al, Y, N > 0 ? 1 : incY, X, incX, A, lda)) != 0)
-        NB_CB_REPORT(1, info + 1, name);
+        NB_CB_FAIL(1, info + 1, name);
     if (M == 0 || N == 0 || al == 0)
         return;
     nb_t stack[NB_CB_STACK];
@@ -295,15 +283,15 @@ NB_EXPORT void NB_CBLAS(her)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
     if (!row) {
         if ((info = NB_INT(her_check)(u, N, alpha, X, incX, A, lda)) != 0)
-            NB_CB_REPORT(0, info + 1, name);
+            NB_CB_FAIL(0, info + 1, name);
         NB_INT(her)(u, N, alpha, X, incX, A, lda);
         return;
     }
     if ((info = NB_INT(her_check)(u, N, alpha, X, N > 0 ? 1 : incX, A, lda)) != 0)
-        NB_CB_REPORT(1, info + 1, name);
+        NB_CB_FAIL(1, info + 1, name);
     if (N == 0 || alpha == 0)
         return;
     nb_t stack[NB_CB_STACK];
@@ -322,15 +310,15 @@ NB_EXPORT void NB_CBLAS(hpr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
     char u = 0;
     blasint info = nb_cb_sym_args(row, Uplo, &u);
     if (info)
-        NB_CB_REPORT(row, info, name);
+        NB_CB_FAIL(row, info, name);
     if (!row) {
         if ((info = NB_INT(hpr_check)(u, N, alpha, X, incX, A)) != 0)
-            NB_CB_REPORT(0, info + 1, name);
+            NB_CB_FAIL(0, info + 1, name);
         NB_INT(hpr)(u, N, alpha, X, incX, A);
         return;
     }
     if ((info = NB_INT(hpr_check)(u, N, alpha, X, N > 0 ? 1 : incX, A)) != 0)
-        NB_CB_REPORT(1, info + 1, name);
+        NB_CB_FAIL(1, info + 1, name);
     if (N == 0 || alpha == 0)
         return;
     nb_t stack[NB_CB_STACK];
@@ -350,21 +338,21 @@ NB_EXPORT void NB_CBLAS(hpr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
         char u = 0;                                                                                \
         blasint info = nb_cb_sym_args(row, Uplo, &u);                                              \
         if (info)                                                                                  \
-            NB_CB_REPORT(row, info, name);                                                         \
+            NB_CB_FAIL(row, info, name);                                                         \
         const nb_t al = NB_SCALAR(alpha);                                                          \
         if (!row) {                                                                                \
             if ((info = CHECK(X, incX, Y, incY)) != 0)                                             \
-                NB_CB_REPORT(0, info + 1, name);                                                   \
+                NB_CB_FAIL(0, info + 1, name);                                                   \
             CALL(X, incX, Y, incY);                                                                \
             return;                                                                                \
         }                                                                                          \
         if (N == 0) {                                                                              \
             if ((info = CHECK(Y, incY, X, incX)) != 0)                                             \
-                NB_CB_REPORT(1, info + 1, name);                                                   \
+                NB_CB_FAIL(1, info + 1, name);                                                   \
             return;                                                                                \
         }                                                                                          \
         if ((info = CHECK(Y, 1, X, 1)) != 0)                                                       \
-            NB_CB_REPORT(1, info + 1, name);                                                       \
+            NB_CB_FAIL(1, info + 1, name);                                                       \
         if (al == 0)                                                                               \
             return;                                                                                \
         nb_t xstack[NB_CB_STACK], ystack[NB_CB_STACK];                                             \

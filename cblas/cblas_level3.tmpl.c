@@ -15,12 +15,6 @@
 #include "cblas_common.h"
 #include "blas/level3/level3.h"
 
-#define NB_CB_FAIL(row, info, name)                                                                \
-    do {                                                                                           \
-        nb_cb_error((row) > 0, (info), (name));                                                    \
-        return;                                                                                    \
-    } while (0)
-
 NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
                               const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
                               NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
@@ -99,7 +93,7 @@ NB_CB_SYMM_LIKE(hemm)
     {                                                                                              \
         const char *name = NB_CB_NAME(fn);                                                         \
         const int row = nb_cb_layout(layout);                                                      \
-        char s = 0, u = 0, t = 0, d = 0;                                                                 \
+        char s = 0, u = 0, t = 0, d = 0;                                                           \
         blasint info = nb_cb_side_uplo(row, Side, Uplo, &s, &u);                                   \
         if (!info && !(t = nb_cb_trans(TransA)))                                                   \
             info = 4;                                                                              \

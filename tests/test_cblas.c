@@ -13,7 +13,7 @@ typedef double complex zc;
 extern int RowMajorStrg; /* exported by the library (reference CBLAS ABI) */
 
 /* ---- the precision under test and its element storage ------------------------------------ */
-static int P;                  /* 0..3: s d c z */
+static int P; /* 0..3: s d c z */
 static const char PN[] = "sdcz";
 static int cplx(void) { return P >= 2; }
 static size_t esz(void) { return P == 0 ? 4 : P == 1 || P == 2 ? 8 : 16; }
@@ -71,8 +71,8 @@ static int bcheck(const buf *b, const zc *want, double mag, int terms, const cha
     for (size_t i = 0; i < b->n; i++) {
         zc got = G(b, i);
         if (!tu_closez(got, want[i], tol, mag))
-            return TU_CHECK(0, "%c %s: element %zu got (%g,%g) want (%g,%g)", PN[P], ctx, i,
-                            creal(got), cimag(got), creal(want[i]), cimag(want[i]));
+            return TU_CHECK(0, "%c %s: element %zu got (%g,%g) want (%g,%g)", PN[P], ctx, i, creal(got),
+                            cimag(got), creal(want[i]), cimag(want[i]));
     }
     tu_checks++;
     return 1;
@@ -81,7 +81,10 @@ static void bfree(buf *b) { tu_free(&b->g); }
 
 /* ---- vectors and matrix storage ------------------------------------------------------------ */
 static size_t vlen(int n, int inc) { return n > 0 ? 1 + (size_t)(n - 1) * (size_t)abs(inc) : 1; }
-static size_t vi(int n, int inc, int k) { return inc > 0 ? (size_t)k * inc : (size_t)(n - 1 - k) * (size_t)(-inc); }
+static size_t vi(int n, int inc, int k)
+{
+    return inc > 0 ? (size_t)k * inc : (size_t)(n - 1 - k) * (size_t)(-inc);
+}
 /* general matrix element (i, j) */
 static size_t mi(int row, int i, int j, int ld) { return row ? (size_t)i * ld + j : (size_t)j * ld + i; }
 static size_t msize(int row, int m, int n, int ld) { return (size_t)ld * (size_t)(row ? m : n); }
@@ -183,14 +186,12 @@ static double mag3(zc a, zc b) { return cabs(a) + cabs(b) + 1; }
 static char ctx[256];
 
 /* ---- dispatch: one wrapper per routine family, scalars as zc -------------------------------- */
-#define FA float complex fa = (float complex)al; (void)fa
-#define FB float complex fb = (float complex)be; (void)fb
 #define RA(x) ((float)creal(x))
 
-static void x_gemv(int L, int t, int m, int n, zc al, const void *a, int lda, const void *x,
-                   int ix, zc be, void *y, int iy)
+static void x_gemv(int L, int t, int m, int n, zc al, const void *a, int lda, const void *x, int ix, zc be,
+                   void *y, int iy)
 {
-    FA; FB;
+    float complex fa = (float complex)al, fb = (float complex)be;
     switch (P) {
     case 0: cblas_sgemv(L, t, m, n, RA(al), a, lda, x, ix, RA(be), y, iy); break;
     case 1: cblas_dgemv(L, t, m, n, creal(al), a, lda, x, ix, creal(be), y, iy); break;
@@ -198,10 +199,10 @@ static void x_gemv(int L, int t, int m, int n, zc al, const void *a, int lda, co
     default: cblas_zgemv(L, t, m, n, &al, a, lda, x, ix, &be, y, iy);
     }
 }
-static void x_gbmv(int L, int t, int m, int n, int kl, int ku, zc al, const void *a, int lda,
-                   const void *x, int ix, zc be, void *y, int iy)
+static void x_gbmv(int L, int t, int m, int n, int kl, int ku, zc al, const void *a, int lda, const void *x,
+                   int ix, zc be, void *y, int iy)
 {
-    FA; FB;
+    float complex fa = (float complex)al, fb = (float complex)be;
     switch (P) {
     case 0: cblas_sgbmv(L, t, m, n, kl, ku, RA(al), a, lda, x, ix, RA(be), y, iy); break;
     case 1: cblas_dgbmv(L, t, m, n, kl, ku, creal(al), a, lda, x, ix, creal(be), y, iy); break;
@@ -210,10 +211,10 @@ static void x_gbmv(int L, int t, int m, int n, int kl, int ku, zc al, const void
     }
 }
 /* symv/hemv (kind FULL), sbmv/hbmv (BAND), spmv/hpmv (PACK) */
-static void x_hmv(int kind, int L, int u, int n, int k, zc al, const void *a, int lda,
-                  const void *x, int ix, zc be, void *y, int iy)
+static void x_hmv(int kind, int L, int u, int n, int k, zc al, const void *a, int lda, const void *x,
+                  int ix, zc be, void *y, int iy)
 {
-    FA; FB;
+    float complex fa = (float complex)al, fb = (float complex)be;
     double ra = creal(al), rb = creal(be);
     if (kind == FULL) {
         switch (P) {
@@ -239,17 +240,17 @@ static void x_hmv(int kind, int L, int u, int n, int k, zc al, const void *a, in
     }
 }
 /* tr/tb/tp mv (solve = 0) and sv (solve = 1) */
-static void x_tri(int kind, int solve, int L, int u, int t, int d, int n, int k, const void *a,
-                  int lda, void *x, int ix)
+static void x_tri(int kind, int solve, int L, int u, int t, int d, int n, int k, const void *a, int lda,
+                  void *x, int ix)
 {
-#define TRI_CALL(pfx)                                                                              \
-    if (kind == FULL)                                                                              \
-        solve ? cblas_##pfx##trsv(L, u, t, d, n, a, lda, x, ix)                                    \
-              : cblas_##pfx##trmv(L, u, t, d, n, a, lda, x, ix);                                   \
-    else if (kind == BAND)                                                                         \
-        solve ? cblas_##pfx##tbsv(L, u, t, d, n, k, a, lda, x, ix)                                 \
-              : cblas_##pfx##tbmv(L, u, t, d, n, k, a, lda, x, ix);                                \
-    else                                                                                           \
+#define TRI_CALL(pfx)                                                                                      \
+    if (kind == FULL)                                                                                      \
+        solve ? cblas_##pfx##trsv(L, u, t, d, n, a, lda, x, ix)                                            \
+              : cblas_##pfx##trmv(L, u, t, d, n, a, lda, x, ix);                                           \
+    else if (kind == BAND)                                                                                 \
+        solve ? cblas_##pfx##tbsv(L, u, t, d, n, k, a, lda, x, ix)                                         \
+              : cblas_##pfx##tbmv(L, u, t, d, n, k, a, lda, x, ix);                                        \
+    else                                                                                                   \
         solve ? cblas_##pfx##tpsv(L, u, t, d, n, a, x, ix) : cblas_##pfx##tpmv(L, u, t, d, n, a, x, ix);
     switch (P) {
     case 0: TRI_CALL(s) break;
@@ -260,10 +261,10 @@ static void x_tri(int kind, int solve, int L, int u, int t, int d, int n, int k,
 #undef TRI_CALL
 }
 /* ger / geru (conjy = 0) and gerc (conjy = 1; real types: ger) */
-static void x_ger(int conjy, int L, int m, int n, zc al, const void *x, int ix, const void *y,
-                  int iy, void *a, int lda)
+static void x_ger(int conjy, int L, int m, int n, zc al, const void *x, int ix, const void *y, int iy,
+                  void *a, int lda)
 {
-    FA;
+    float complex fa = (float complex)al;
     switch (P) {
     case 0: cblas_sger(L, m, n, RA(al), x, ix, y, iy, a, lda); break;
     case 1: cblas_dger(L, m, n, creal(al), x, ix, y, iy, a, lda); break;
@@ -290,10 +291,10 @@ static void x_her(int kind, int L, int u, int n, double al, const void *x, int i
         }
     }
 }
-static void x_her2(int kind, int L, int u, int n, zc al, const void *x, int ix, const void *y,
-                   int iy, void *a, int lda)
+static void x_her2(int kind, int L, int u, int n, zc al, const void *x, int ix, const void *y, int iy,
+                   void *a, int lda)
 {
-    FA;
+    float complex fa = (float complex)al;
     if (kind == FULL) {
         switch (P) {
         case 0: cblas_ssyr2(L, u, n, RA(al), x, ix, y, iy, a, lda); break;
@@ -310,10 +311,10 @@ static void x_her2(int kind, int L, int u, int n, zc al, const void *x, int ix, 
         }
     }
 }
-static void x_gemm(int L, int ta, int tb, int m, int n, int k, zc al, const void *a, int lda,
-                   const void *b, int ldb, zc be, void *c, int ldc)
+static void x_gemm(int L, int ta, int tb, int m, int n, int k, zc al, const void *a, int lda, const void *b,
+                   int ldb, zc be, void *c, int ldc)
 {
-    FA; FB;
+    float complex fa = (float complex)al, fb = (float complex)be;
     switch (P) {
     case 0: cblas_sgemm(L, ta, tb, m, n, k, RA(al), a, lda, b, ldb, RA(be), c, ldc); break;
     case 1: cblas_dgemm(L, ta, tb, m, n, k, creal(al), a, lda, b, ldb, creal(be), c, ldc); break;
@@ -325,7 +326,7 @@ static void x_gemm(int L, int ta, int tb, int m, int n, int k, zc al, const void
 static void x_symm(int herm, int L, int s, int u, int m, int n, zc al, const void *a, int lda,
                    const void *b, int ldb, zc be, void *c, int ldc)
 {
-    FA; FB;
+    float complex fa = (float complex)al, fb = (float complex)be;
     switch (P) {
     case 0: cblas_ssymm(L, s, u, m, n, RA(al), a, lda, b, ldb, RA(be), c, ldc); break;
     case 1: cblas_dsymm(L, s, u, m, n, creal(al), a, lda, b, ldb, creal(be), c, ldc); break;
@@ -335,10 +336,10 @@ static void x_symm(int herm, int L, int s, int u, int m, int n, zc al, const voi
 }
 /* syrk/herk (two = 0) and syr2k/her2k (two = 1); herm only for complex. herk/her2k take a real
    beta (and herk a real alpha). */
-static void x_rk(int two, int herm, int L, int u, int t, int n, int k, zc al, const void *a,
-                 int lda, const void *b, int ldb, zc be, void *c, int ldc)
+static void x_rk(int two, int herm, int L, int u, int t, int n, int k, zc al, const void *a, int lda,
+                 const void *b, int ldb, zc be, void *c, int ldc)
 {
-    FA; FB;
+    float complex fa = (float complex)al, fb = (float complex)be;
     double ra = creal(al), rb = creal(be);
     if (herm && P == 2)
         two ? cblas_cher2k(L, u, t, n, k, &fa, a, lda, b, ldb, (float)rb, c, ldc)
@@ -362,10 +363,10 @@ static void x_rk(int two, int herm, int L, int u, int t, int n, int k, zc al, co
         }
     }
 }
-static void x_trxm(int solve, int L, int s, int u, int t, int d, int m, int n, zc al,
-                   const void *a, int lda, void *b, int ldb)
+static void x_trxm(int solve, int L, int s, int u, int t, int d, int m, int n, zc al, const void *a,
+                   int lda, void *b, int ldb)
 {
-    FA;
+    float complex fa = (float complex)al;
     switch (P) {
     case 0: (solve ? cblas_strsm : cblas_strmm)(L, s, u, t, d, m, n, RA(al), a, lda, b, ldb); break;
     case 1: (solve ? cblas_dtrsm : cblas_dtrmm)(L, s, u, t, d, m, n, creal(al), a, lda, b, ldb); break;
@@ -373,7 +374,6 @@ static void x_trxm(int solve, int L, int s, int u, int t, int d, int m, int n, z
     default: (solve ? cblas_ztrsm : cblas_ztrmm)(L, s, u, t, d, m, n, &al, a, lda, b, ldb);
     }
 }
-
 
 /* ---- Level 2 ------------------------------------------------------------------------------- */
 /* QUIRK: a row-major complex call that needs conj(A) (gemv/gbmv ConjTrans, hemv/hbmv/hpmv,
@@ -386,7 +386,7 @@ static void t_gemv(int band)
 {
     for (int li = 0; li < 2; li++)
         for (int ti = 0; ti < 3; ti++)
-            for (int rep = 0; rep < 6; rep++) {
+            for (int rep = 0; rep < 12; rep++) {
                 int row = li, m = rsize(), n = rsize(), ix = rinc(), iy = rinc();
                 if (row && cplx() && ti == 2 && rep == 5)
                     ix = 0, m = m ? m : 3; /* QUIRK (see above) */
@@ -403,7 +403,8 @@ static void t_gemv(int band)
                     for (int j = 0; j < n; j++) {
                         if (al == 0 || (band && (j - i > ku || i - j > kl)))
                             continue;
-                        size_t o = band ? (row ? (size_t)i * lda + kl + j - i : (size_t)ku + i - j + (size_t)j * lda)
+                        size_t o = band ? (row ? (size_t)i * lda + kl + j - i
+                                               : (size_t)ku + i - j + (size_t)j * lda)
                                         : mi(row, i, j, lda);
                         S(&a, o, rnd());
                     }
@@ -421,7 +422,8 @@ static void t_gemv(int band)
                                 int r = t == 'N' ? i : j, c = t == 'N' ? j : i;
                                 if (band && (c - r > ku || r - c > kl))
                                     continue;
-                                size_t o = band ? (row ? (size_t)r * lda + kl + c - r : (size_t)ku + r - c + (size_t)c * lda)
+                                size_t o = band ? (row ? (size_t)r * lda + kl + c - r
+                                                       : (size_t)ku + r - c + (size_t)c * lda)
                                                 : mi(row, r, c, lda);
                                 zc v = G(&a, o);
                                 sum += (t == 'C' ? cj(v) : v) * G(&x, vi(lx, ix, j));
@@ -434,8 +436,10 @@ static void t_gemv(int band)
                     x_gbmv(LAYOUTS[row], TRANS[ti], m, n, kl, ku, al, a.d, lda, x.d, ix, be, y.d, iy);
                 else
                     x_gemv(LAYOUTS[row], TRANS[ti], m, n, al, a.d, lda, x.d, ix, be, y.d, iy);
-                snprintf(ctx, sizeof ctx, "%s row=%d t=%c m=%d n=%d kl=%d ku=%d lda=%d inc=%d,%d al=(%g,%g) be=(%g,%g)",
-                         band ? "gbmv" : "gemv", row, t, m, n, kl, ku, lda, ix, iy, creal(al), cimag(al), creal(be), cimag(be));
+                snprintf(ctx, sizeof ctx,
+                         "%s row=%d t=%c m=%d n=%d kl=%d ku=%d lda=%d inc=%d,%d al=(%g,%g) be=(%g,%g)",
+                         band ? "gbmv" : "gemv", row, t, m, n, kl, ku, lda, ix, iy, creal(al), cimag(al),
+                         creal(be), cimag(be));
                 bcheck(&y, wy, mag3(al, be), lx, ctx);
                 bcheck(&x, wx, 1, 0, ctx);
                 free(wy), free(wx), bfree(&a), bfree(&x), bfree(&y);
@@ -448,7 +452,7 @@ static void t_hmv(int kind)
     static const char *nm[3] = {"hemv", "hbmv", "hpmv"};
     for (int li = 0; li < 2; li++)
         for (int up = 0; up < 2; up++)
-            for (int rep = 0; rep < 6; rep++) {
+            for (int rep = 0; rep < 12; rep++) {
                 int n = rsize(), k = kind == BAND ? tu_randint(0, 4) : 0, ix = rinc(), iy = rinc();
                 if (li && cplx() && rep == 5)
                     ix = 0, n = n ? n : 3; /* QUIRK */
@@ -478,8 +482,10 @@ static void t_hmv(int kind)
                         }
                         wy[oy] = acc;
                     }
-                x_hmv(kind, LAYOUTS[li], up ? CblasUpper : CblasLower, n, k, al, a.d, lda, x.d, ix, be, y.d, iy);
-                snprintf(ctx, sizeof ctx, "%s row=%d up=%d n=%d k=%d lda=%d inc=%d,%d", nm[kind], li, up, n, k, lda, ix, iy);
+                x_hmv(kind, LAYOUTS[li], up ? CblasUpper : CblasLower, n, k, al, a.d, lda, x.d, ix, be, y.d,
+                      iy);
+                snprintf(ctx, sizeof ctx, "%s row=%d up=%d n=%d k=%d lda=%d inc=%d,%d", nm[kind], li, up, n,
+                         k, lda, ix, iy);
                 bcheck(&y, wy, mag3(al, be), n, ctx);
                 bcheck(&x, wx, 1, 0, ctx);
                 free(wy), free(wx), bfree(&a), bfree(&x), bfree(&y);
@@ -494,7 +500,7 @@ static void t_tri(int kind, int solve)
         for (int up = 0; up < 2; up++)
             for (int ti = 0; ti < 3; ti++)
                 for (int unit = 0; unit < 2; unit++)
-                    for (int rep = 0; rep < 2; rep++) {
+                    for (int rep = 0; rep < 4; rep++) {
                         int n = rsize(), k = kind == BAND ? tu_randint(0, 4) : 0, ix = rinc();
                         int lda = (kind == BAND ? k + 1 : mx1(n)) + tu_randint(0, 2);
                         smat s = {kind, li, up, n, k, lda};
@@ -503,7 +509,8 @@ static void t_tri(int kind, int solve)
                         bnew(&a, ssize(&s), 1);
                         sfill(&s, &a, 1, unit);
                         bnew(&x, vlen(n, ix), 0);
-                        zc *w = snap(&x), *T = malloc(sizeof(zc) * (size_t)mx1(n * n)), *v = malloc(sizeof(zc) * mx1(n));
+                        zc *w = snap(&x), *T = malloc(sizeof(zc) * (size_t)mx1(n * n)),
+                           *v = malloc(sizeof(zc) * mx1(n));
                         for (int i = 0; i < n; i++) {
                             v[i] = w[vi(n, ix, i)];
                             for (int j = 0; j < n; j++) {
@@ -536,7 +543,7 @@ static void t_tri(int kind, int solve)
 static void t_ger(int conjy)
 {
     for (int li = 0; li < 2; li++)
-        for (int rep = 0; rep < 10; rep++) {
+        for (int rep = 0; rep < 20; rep++) {
             int row = li, m = rsize(), n = rsize(), ix = rinc(), iy = rinc();
             if (row && conjy && rep == 9)
                 iy = 0, n = n ? n : 3; /* QUIRK */
@@ -554,7 +561,8 @@ static void t_ger(int conjy)
                         w[mi(row, i, j, lda)] += al * G(&x, vi(m, ix, i)) * (conjy ? cj(yj) : yj);
                     }
             x_ger(conjy, LAYOUTS[li], m, n, al, x.d, ix, y.d, iy, a.d, lda);
-            snprintf(ctx, sizeof ctx, "ger%s row=%d m=%d n=%d lda=%d inc=%d,%d", conjy ? "c" : "u", li, m, n, lda, ix, iy);
+            snprintf(ctx, sizeof ctx, "ger%s row=%d m=%d n=%d lda=%d inc=%d,%d", conjy ? "c" : "u", li, m,
+                     n, lda, ix, iy);
             bcheck(&a, w, mag3(al, 1), 1, ctx);
             bcheck(&x, wx, 1, 0, ctx);
             bcheck(&y, wy, 1, 0, ctx);
@@ -568,7 +576,7 @@ static void t_her(int kind, int two)
 {
     for (int li = 0; li < 2; li++)
         for (int up = 0; up < 2; up++)
-            for (int rep = 0; rep < 6; rep++) {
+            for (int rep = 0; rep < 12; rep++) {
                 int n = rsize(), ix = rinc(), iy = rinc();
                 if (li && cplx() && rep == 5)
                     ix = 0, iy = two ? 0 : iy, n = n ? n : 3; /* QUIRK */
@@ -596,11 +604,12 @@ static void t_her(int kind, int two)
                                 w[o] = creal(w[o]);
                         }
                 if (two)
-                    x_her2(kind, LAYOUTS[li], up ? CblasUpper : CblasLower, n, al, x.d, ix, y.d, iy, a.d, lda);
+                    x_her2(kind, LAYOUTS[li], up ? CblasUpper : CblasLower, n, al, x.d, ix, y.d, iy, a.d,
+                           lda);
                 else
                     x_her(kind, LAYOUTS[li], up ? CblasUpper : CblasLower, n, creal(al), x.d, ix, a.d, lda);
-                snprintf(ctx, sizeof ctx, "%s%s row=%d up=%d n=%d lda=%d inc=%d,%d", kind == PACK ? "hpr" : "her",
-                         two ? "2" : "", li, up, n, lda, ix, iy);
+                snprintf(ctx, sizeof ctx, "%s%s row=%d up=%d n=%d lda=%d inc=%d,%d",
+                         kind == PACK ? "hpr" : "her", two ? "2" : "", li, up, n, lda, ix, iy);
                 bcheck(&a, w, mag3(al, 1), 2, ctx);
                 bcheck(&x, wx, 1, 0, ctx);
                 bcheck(&y, wy, 1, 0, ctx);
@@ -635,13 +644,15 @@ static void t_gemm(void)
     for (int li = 0; li < 2; li++)
         for (int ta = 0; ta < 3; ta++)
             for (int tb = 0; tb < 3; tb++)
-                for (int rep = 0; rep < 4; rep++) {
+                for (int rep = 0; rep < 8; rep++) {
                     int row = li, m = rsize(), n = rsize(), k = rsize();
-                    if (rep == 3 && tu_randint(0, 3) == 0)
+                    if (rep == 7 && tu_randint(0, 3) == 0)
                         m = tu_randint(60, 140), n = tu_randint(60, 140), k = tu_randint(60, 140);
                     char tA = TCH[ta], tB = TCH[tb];
-                    int ar = tA == 'N' ? m : k, ac = tA == 'N' ? k : m, br = tB == 'N' ? k : n, bc = tB == 'N' ? n : k;
-                    int lda = mx1(rows_of(row, ar, ac)) + tu_randint(0, 2), ldb = mx1(rows_of(row, br, bc)) + tu_randint(0, 2);
+                    int ar = tA == 'N' ? m : k, ac = tA == 'N' ? k : m, br = tB == 'N' ? k : n,
+                        bc = tB == 'N' ? n : k;
+                    int lda = mx1(rows_of(row, ar, ac)) + tu_randint(0, 2),
+                        ldb = mx1(rows_of(row, br, bc)) + tu_randint(0, 2);
                     int ldc = mx1(rows_of(row, m, n)) + tu_randint(0, 2);
                     zc al = rscalar(rep + ta), be = rscalar(rep + tb + li);
                     buf a, b, c;
@@ -659,8 +670,10 @@ static void t_gemm(void)
                                         sum += opel(&a, row, lda, tA, i, l) * opel(&b, row, ldb, tB, l, j);
                                 w[o] = (be == 0 ? 0 : be * w[o]) + (al == 0 ? 0 : al * sum);
                             }
-                    x_gemm(LAYOUTS[li], TRANS[ta], TRANS[tb], m, n, k, al, a.d, lda, b.d, ldb, be, c.d, ldc);
-                    snprintf(ctx, sizeof ctx, "gemm row=%d ta=%c tb=%c m=%d n=%d k=%d ld=%d,%d,%d", row, tA, tB, m, n, k, lda, ldb, ldc);
+                    x_gemm(LAYOUTS[li], TRANS[ta], TRANS[tb], m, n, k, al, a.d, lda, b.d, ldb, be, c.d,
+                           ldc);
+                    snprintf(ctx, sizeof ctx, "gemm row=%d ta=%c tb=%c m=%d n=%d k=%d ld=%d,%d,%d", row, tA,
+                             tB, m, n, k, lda, ldb, ldc);
                     bcheck(&c, w, mag3(al, be), k, ctx);
                     free(w), bfree(&a), bfree(&b), bfree(&c);
                 }
@@ -672,7 +685,7 @@ static void t_symm(int herm)
     for (int li = 0; li < 2; li++)
         for (int side = 0; side < 2; side++)
             for (int up = 0; up < 2; up++)
-                for (int rep = 0; rep < 4; rep++) {
+                for (int rep = 0; rep < 8; rep++) {
                     int row = li, m = rsize(), n = rsize(), ka = side ? n : m;
                     int lda = mx1(ka) + tu_randint(0, 2), ldb = mx1(rows_of(row, m, n)) + tu_randint(0, 2);
                     int ldc = mx1(rows_of(row, m, n)) + tu_randint(0, 2);
@@ -692,14 +705,15 @@ static void t_symm(int herm)
                                 zc sum = 0;
                                 if (al != 0)
                                     for (int l = 0; l < ka; l++)
-                                        sum += side ? G(&b, mi(row, i, l, ldb)) * sym_el(&s, &a, l, j, herm)
-                                                    : sym_el(&s, &a, i, l, herm) * G(&b, mi(row, l, j, ldb));
+                                        sum += side
+                                                   ? G(&b, mi(row, i, l, ldb)) * sym_el(&s, &a, l, j, herm)
+                                                   : sym_el(&s, &a, i, l, herm) * G(&b, mi(row, l, j, ldb));
                                 w[o] = (be == 0 ? 0 : be * w[o]) + (al == 0 ? 0 : al * sum);
                             }
-                    x_symm(herm, LAYOUTS[li], side ? CblasRight : CblasLeft, up ? CblasUpper : CblasLower, m, n, al,
-                           a.d, lda, b.d, ldb, be, c.d, ldc);
-                    snprintf(ctx, sizeof ctx, "%s row=%d side=%c up=%d m=%d n=%d ld=%d,%d,%d", herm ? "hemm" : "symm", row,
-                             side ? 'R' : 'L', up, m, n, lda, ldb, ldc);
+                    x_symm(herm, LAYOUTS[li], side ? CblasRight : CblasLeft, up ? CblasUpper : CblasLower,
+                           m, n, al, a.d, lda, b.d, ldb, be, c.d, ldc);
+                    snprintf(ctx, sizeof ctx, "%s row=%d side=%c up=%d m=%d n=%d ld=%d,%d,%d",
+                             herm ? "hemm" : "symm", row, side ? 'R' : 'L', up, m, n, lda, ldb, ldc);
                     bcheck(&c, w, mag3(al, be), ka, ctx);
                     free(w), bfree(&a), bfree(&b), bfree(&c);
                 }
@@ -711,13 +725,14 @@ static void t_rk(int two, int herm)
     for (int li = 0; li < 2; li++)
         for (int up = 0; up < 2; up++)
             for (int ti = 0; ti < 3; ti++)
-                for (int rep = 0; rep < 3; rep++) {
+                for (int rep = 0; rep < 6; rep++) {
                     char t = TCH[ti];
                     if ((herm && t == 'T') || (cplx() && !herm && t == 'C'))
                         continue; /* illegal combinations: see the error tests */
                     int row = li, n = rsize(), k = rsize();
                     int ar = t == 'N' ? n : k, ac = t == 'N' ? k : n;
-                    int lda = mx1(rows_of(row, ar, ac)) + tu_randint(0, 2), ldb = mx1(rows_of(row, ar, ac)) + tu_randint(0, 2);
+                    int lda = mx1(rows_of(row, ar, ac)) + tu_randint(0, 2),
+                        ldb = mx1(rows_of(row, ar, ac)) + tu_randint(0, 2);
                     int ldc = mx1(n) + tu_randint(0, 2);
                     zc al = rscalar(rep + up + ti), be = creal(rscalar(rep + li));
                     if (herm && !two)
@@ -758,10 +773,10 @@ static void t_rk(int two, int herm)
                                 if (herm && i == j)
                                     w[o] = creal(w[o]);
                             }
-                    x_rk(two, herm, LAYOUTS[li], up ? CblasUpper : CblasLower, TRANS[ti], n, k, al, a.d, lda, b.d,
-                         ldb, be, c.d, ldc);
-                    snprintf(ctx, sizeof ctx, "%s%s row=%d up=%d t=%c n=%d k=%d ld=%d,%d,%d", herm ? "her" : "syr",
-                             two ? "2k" : "k", row, up, t, n, k, lda, ldb, ldc);
+                    x_rk(two, herm, LAYOUTS[li], up ? CblasUpper : CblasLower, TRANS[ti], n, k, al, a.d,
+                         lda, b.d, ldb, be, c.d, ldc);
+                    snprintf(ctx, sizeof ctx, "%s%s row=%d up=%d t=%c n=%d k=%d ld=%d,%d,%d",
+                             herm ? "her" : "syr", two ? "2k" : "k", row, up, t, n, k, lda, ldb, ldc);
                     bcheck(&c, w, mag3(al, be), 2 * k, ctx);
                     free(w), bfree(&a), bfree(&b), bfree(&c);
                 }
@@ -774,9 +789,10 @@ static void t_trxm(int solve)
         for (int side = 0; side < 2; side++)
             for (int up = 0; up < 2; up++)
                 for (int ti = 0; ti < 3; ti++)
-                    for (int unit = 0; unit < 2; unit++) {
-                        int row = li, m = rsize(), n = rsize(), ka = side ? n : m;
-                        int lda = mx1(ka) + tu_randint(0, 2), ldb = mx1(rows_of(row, m, n)) + tu_randint(0, 2);
+                    for (int rep = 0; rep < 4; rep++) {
+                        int unit = rep & 1, row = li, m = rsize(), n = rsize(), ka = side ? n : m;
+                        int lda = mx1(ka) + tu_randint(0, 2),
+                            ldb = mx1(rows_of(row, m, n)) + tu_randint(0, 2);
                         smat s = {FULL, row, up, ka, 0, lda};
                         zc al = rscalar(tu_randint(0, 7));
                         char t = TCH[ti];
@@ -784,7 +800,8 @@ static void t_trxm(int solve)
                         bnew(&a, ssize(&s), 1);
                         sfill(&s, &a, 1, unit);
                         cfill(&b, row, m, n, ldb, al == 0, 0);
-                        zc *w = snap(&b), *T = malloc(sizeof(zc) * (size_t)mx1(ka * ka)), *v = malloc(sizeof(zc) * mx1(ka));
+                        zc *w = snap(&b), *T = malloc(sizeof(zc) * (size_t)mx1(ka * ka)),
+                           *v = malloc(sizeof(zc) * mx1(ka));
                         for (int i = 0; i < ka; i++)
                             for (int j = 0; j < ka; j++) {
                                 zc e = t == 'N' ? tri_el(&s, &a, i, j, unit) : tri_el(&s, &a, j, i, unit);
@@ -807,12 +824,15 @@ static void t_trxm(int solve)
                                     v[i] = solve ? (al * v[i] - sum) / tii : tii * v[i] + sum;
                                 }
                             for (int e = 0; e < ka; e++)
-                                w[side ? mi(row, vec, e, ldb) : mi(row, e, vec, ldb)] = (solve || al == 0) ? v[e] : al * v[e];
+                                w[side ? mi(row, vec, e, ldb) : mi(row, e, vec, ldb)] =
+                                    (solve || al == 0) ? v[e] : al * v[e];
                         }
-                        x_trxm(solve, LAYOUTS[li], side ? CblasRight : CblasLeft, up ? CblasUpper : CblasLower, TRANS[ti],
-                               unit ? CblasUnit : CblasNonUnit, m, n, al, a.d, lda, b.d, ldb);
-                        snprintf(ctx, sizeof ctx, "%s row=%d side=%c up=%d t=%c unit=%d m=%d n=%d ld=%d,%d", solve ? "trsm" : "trmm",
-                                 row, side ? 'R' : 'L', up, t, unit, m, n, lda, ldb);
+                        x_trxm(solve, LAYOUTS[li], side ? CblasRight : CblasLeft,
+                               up ? CblasUpper : CblasLower, TRANS[ti], unit ? CblasUnit : CblasNonUnit, m,
+                               n, al, a.d, lda, b.d, ldb);
+                        snprintf(ctx, sizeof ctx, "%s row=%d side=%c up=%d t=%c unit=%d m=%d n=%d ld=%d,%d",
+                                 solve ? "trsm" : "trmm", row, side ? 'R' : 'L', up, t, unit, m, n, lda,
+                                 ldb);
                         bcheck(&b, w, mag3(al, 1) * 2, ka, ctx);
                         free(w), free(T), free(v), bfree(&a), bfree(&b);
                     }
@@ -845,8 +865,11 @@ static void t_level1(void)
             if (P == 0) {
                 got_u = got_c = cblas_sdot(n, x.d, ix, y.d, iy);
                 float sb = 0.25f;
-                TU_CHECK(tu_close(cblas_sdsdot(n, sb, x.d, ix, y.d, iy), sb + creal(du), tol, n + 1), "sdsdot %s", ctx);
-                TU_CHECK(tu_close(cblas_dsdot(n, x.d, ix, y.d, iy), creal(du), DBL_EPSILON * 16 * (n + 4), n + 1), "dsdot %s", ctx);
+                TU_CHECK(tu_close(cblas_sdsdot(n, sb, x.d, ix, y.d, iy), sb + creal(du), tol, n + 1),
+                         "sdsdot %s", ctx);
+                TU_CHECK(tu_close(cblas_dsdot(n, x.d, ix, y.d, iy), creal(du), DBL_EPSILON * 16 * (n + 4),
+                                  n + 1),
+                         "dsdot %s", ctx);
             } else if (P == 1) {
                 got_u = got_c = cblas_ddot(n, x.d, ix, y.d, iy);
             } else if (P == 2) {
@@ -860,7 +883,8 @@ static void t_level1(void)
                 cblas_zdotc_sub(n, x.d, ix, y.d, iy, &c);
                 got_u = u, got_c = c;
             }
-            TU_CHECK(tu_closez(got_u, du, tol, n + 1) && tu_closez(got_c, dc, tol, n + 1), "%c dot %s", PN[P], ctx);
+            TU_CHECK(tu_closez(got_u, du, tol, n + 1) && tu_closez(got_c, dc, tol, n + 1), "%c dot %s",
+                     PN[P], ctx);
 
             /* asum, nrm2, i?amax (positive increments; the reference returns 0 for incx <= 0) */
             int px = abs(ix);
@@ -877,12 +901,24 @@ static void t_level1(void)
             double gas, gnr;
             size_t gim, gneg;
             switch (P) {
-            case 0: gas = cblas_sasum(n, x.d, px), gnr = cblas_snrm2(n, x.d, px), gim = cblas_isamax(n, x.d, px), gneg = cblas_isamax(n, x.d, -1); break;
-            case 1: gas = cblas_dasum(n, x.d, px), gnr = cblas_dnrm2(n, x.d, px), gim = cblas_idamax(n, x.d, px), gneg = cblas_idamax(n, x.d, -1); break;
-            case 2: gas = cblas_scasum(n, x.d, px), gnr = cblas_scnrm2(n, x.d, px), gim = cblas_icamax(n, x.d, px), gneg = cblas_icamax(n, x.d, -1); break;
-            default: gas = cblas_dzasum(n, x.d, px), gnr = cblas_dznrm2(n, x.d, px), gim = cblas_izamax(n, x.d, px), gneg = cblas_izamax(n, x.d, -1);
+            case 0:
+                gas = cblas_sasum(n, x.d, px), gnr = cblas_snrm2(n, x.d, px),
+                gim = cblas_isamax(n, x.d, px), gneg = cblas_isamax(n, x.d, -1);
+                break;
+            case 1:
+                gas = cblas_dasum(n, x.d, px), gnr = cblas_dnrm2(n, x.d, px),
+                gim = cblas_idamax(n, x.d, px), gneg = cblas_idamax(n, x.d, -1);
+                break;
+            case 2:
+                gas = cblas_scasum(n, x.d, px), gnr = cblas_scnrm2(n, x.d, px),
+                gim = cblas_icamax(n, x.d, px), gneg = cblas_icamax(n, x.d, -1);
+                break;
+            default:
+                gas = cblas_dzasum(n, x.d, px), gnr = cblas_dznrm2(n, x.d, px),
+                gim = cblas_izamax(n, x.d, px), gneg = cblas_izamax(n, x.d, -1);
             }
-            TU_CHECK(tu_close(gas, as, tol, n + 1) && tu_close(gnr, nr, tol, n + 1), "%c asum/nrm2 %s", PN[P], ctx);
+            TU_CHECK(tu_close(gas, as, tol, n + 1) && tu_close(gnr, nr, tol, n + 1), "%c asum/nrm2 %s",
+                     PN[P], ctx);
             TU_CHECK(gim == imax && gneg == 0, "%c iamax %s: got %zu want %zu", PN[P], ctx, gim, imax);
             TU_CHECK(bcheck(&x, wx, 1, 0, ctx), "inputs changed");
 
@@ -964,7 +1000,8 @@ static void t_level1(void)
                     ex[vi(n, ix, k)] = h11 * xv + h12 * yv, ey[vi(n, iy, k)] = h21 * xv + h22 * yv;
                 }
                 if (P == 0) {
-                    float fp[5] = {(float)prm[0], (float)prm[1], (float)prm[2], (float)prm[3], (float)prm[4]};
+                    float fp[5] = {(float)prm[0], (float)prm[1], (float)prm[2], (float)prm[3],
+                                   (float)prm[4]};
                     cblas_srotm(n, x.d, ix, y.d, iy, fp);
                 } else {
                     cblas_drotm(n, x.d, ix, y.d, iy, prm);
@@ -1007,7 +1044,8 @@ static void t_level1(void)
     /* rotmg: H from param maps (x1, y1) to (b1', 0) */
     if (!cplx())
         for (int rep = 0; rep < 8; rep++) {
-            double d1 = 0.5 + tu_rand() * 0.4, d2 = 0.5 + tu_rand() * 0.4, x1 = tu_rand(), y1 = tu_rand(), prm[5];
+            double d1 = 0.5 + tu_rand() * 0.4, d2 = 0.5 + tu_rand() * 0.4, x1 = tu_rand(), y1 = tu_rand(),
+                   prm[5];
             if (rep == 0)
                 y1 = 0;
             if (P == 0) {
@@ -1029,7 +1067,8 @@ static void t_level1(void)
                 h11 = h22 = 1;
             else if (prm[0] == 1)
                 h21 = -1, h12 = 1;
-            TU_CHECK(tu_close(h11 * x1 + h12 * y1, d1, eps() * 64, 4) && tu_close(h21 * x1 + h22 * y1, 0, eps() * 64, 4),
+            TU_CHECK(tu_close(h11 * x1 + h12 * y1, d1, eps() * 64, 4) &&
+                         tu_close(h21 * x1 + h22 * y1, 0, eps() * 64, 4),
                      "%c rotmg rep=%d flag=%g", PN[P], rep, prm[0]);
         }
     if (P == 2) {
@@ -1093,17 +1132,17 @@ static void e_expect(const char *base, int pos, int row, int line)
     int untouched = 1;
     for (int i = 0; i < 64; i++)
         untouched &= EA[i] == 7.0 && EB[i] == 7.0 && EC[i] == 7.0 && EX[i] == 7.0 && EY[i] == 7.0;
-    TU_CHECK(xe_calls == 1 && !strcmp(xe_rout, want) && xe_row == row && user_position(xe_info, xe_row, xe_rout) == pos &&
-                 untouched,
-             "line %d %s: want pos %d row %d; got %d call(s) %s info %d RowMajorStrg %d untouched %d", line, want, pos,
-             row, xe_calls, xe_rout, xe_info, xe_row, untouched);
+    TU_CHECK(xe_calls == 1 && !strcmp(xe_rout, want) && xe_row == row &&
+                 user_position(xe_info, xe_row, xe_rout) == pos && untouched,
+             "line %d %s: want pos %d row %d; got %d call(s) %s info %d RowMajorStrg %d untouched %d", line,
+             want, pos, row, xe_calls, xe_rout, xe_info, xe_row, untouched);
 }
 /* ERR(routine name without type letter, expected user position, row flag expected, call) */
-#define ERR(base, pos, row, call)                                                                  \
-    do {                                                                                           \
-        e_reset();                                                                                 \
-        call;                                                                                      \
-        e_expect(base, pos, row, __LINE__);                                                        \
+#define ERR(base, pos, row, call)                                                                          \
+    do {                                                                                                   \
+        e_reset();                                                                                         \
+        call;                                                                                              \
+        e_expect(base, pos, row, __LINE__);                                                                \
     } while (0)
 #define BAD 0 /* an illegal enumeration value */
 
@@ -1113,9 +1152,12 @@ static void t_errors(void)
               NU = CblasNonUnit, Lf = CblasLeft;
     const int ConjT = CblasConjTrans;
     zc one = 1;
-    const char *hemv = cplx() ? "hemv" : "symv", *hbmv = cplx() ? "hbmv" : "sbmv", *hpmv = cplx() ? "hpmv" : "spmv";
-    const char *geru = cplx() ? "geru" : "ger", *gerc = cplx() ? "gerc" : "ger", *her = cplx() ? "her" : "syr";
-    const char *hpr = cplx() ? "hpr" : "spr", *her2 = cplx() ? "her2" : "syr2", *hpr2 = cplx() ? "hpr2" : "spr2";
+    const char *hemv = cplx() ? "hemv" : "symv", *hbmv = cplx() ? "hbmv" : "sbmv",
+               *hpmv = cplx() ? "hpmv" : "spmv";
+    const char *geru = cplx() ? "geru" : "ger", *gerc = cplx() ? "gerc" : "ger",
+               *her = cplx() ? "her" : "syr";
+    const char *hpr = cplx() ? "hpr" : "spr", *her2 = cplx() ? "her2" : "syr2",
+               *hpr2 = cplx() ? "hpr2" : "spr2";
 
     /* gemv: both layouts; row-major M and N come back swapped (raw 4 for M) and are mapped */
     ERR("gemv", 1, 0, x_gemv(BAD, N, 0, 0, one, EA, 1, EX, 1, one, EY, 1));
@@ -1195,7 +1237,8 @@ static void t_errors(void)
         ERR("symm", 4, row, x_symm(0, L, Lf, U, -1, 0, one, EA, 1, EB, 1, one, EC, 1));
         ERR("symm", 5, row, x_symm(0, L, Lf, U, 0, -1, one, EA, 1, EB, 1, one, EC, 1));
         ERR("symm", 8, row, x_symm(0, L, Lf, U, 2, 0, one, EA, 1, EB, 2, one, EC, 2));
-        ERR("symm", 10, row, x_symm(0, L, Lf, U, row ? 0 : 2, row ? 2 : 0, one, EA, row ? 1 : 2, EB, 1, one, EC, 2));
+        ERR("symm", 10, row,
+            x_symm(0, L, Lf, U, row ? 0 : 2, row ? 2 : 0, one, EA, row ? 1 : 2, EB, 1, one, EC, 2));
         ERR("symm", 13, row, x_symm(0, L, Lf, U, 2, 2, one, EA, 2, EB, 2, one, EC, 1));
         ERR("syrk", 2, row, x_rk(0, 0, L, BAD, N, 0, 0, one, EA, 1, EB, 1, one, EC, 1));
         ERR("syrk", 3, row, x_rk(0, 0, L, U, BAD, 0, 0, one, EA, 1, EB, 1, one, EC, 1));
@@ -1209,7 +1252,8 @@ static void t_errors(void)
             ERR("syrk", 3, row, x_rk(0, 0, L, U, ConjT, 0, 0, one, EA, 1, EB, 1, one, EC, 1));
             ERR("syr2k", 3, row, x_rk(1, 0, L, U, ConjT, 0, 0, one, EA, 1, EB, 1, one, EC, 1));
             ERR("herk", 2, row, x_rk(0, 1, L, BAD, N, 0, 0, one, EA, 1, EB, 1, one, EC, 1));
-            ERR("herk", 8, row, x_rk(0, 1, L, U, ConjT, row ? 2 : 0, row ? 0 : 2, one, EA, 1, EB, 1, one, EC, 2));
+            ERR("herk", 8, row,
+                x_rk(0, 1, L, U, ConjT, row ? 2 : 0, row ? 0 : 2, one, EA, 1, EB, 1, one, EC, 2));
             ERR("her2k", 13, row, x_rk(1, 1, L, U, N, 2, 0, one, EA, 2, EB, 2, one, EC, 1));
             ERR("hemm", 3, row, x_symm(1, L, Lf, BAD, 0, 0, one, EA, 1, EB, 1, one, EC, 1));
             ERR("hemm", 5, row, x_symm(1, L, Lf, U, 0, -1, one, EA, 1, EB, 1, one, EC, 1));
@@ -1223,7 +1267,8 @@ static void t_errors(void)
             ERR(b, 6, row, x_trxm(solve, L, Lf, U, N, NU, -1, 0, one, EA, 1, EB, 1));
             ERR(b, 7, row, x_trxm(solve, L, Lf, U, N, NU, 0, -1, one, EA, 1, EB, 1));
             ERR(b, 10, row, x_trxm(solve, L, Lf, U, N, NU, 2, 0, one, EA, 1, EB, 2));
-            ERR(b, 12, row, x_trxm(solve, L, Lf, U, N, NU, row ? 0 : 2, row ? 2 : 0, one, EA, row ? 1 : 2, EB, 1));
+            ERR(b, 12, row,
+                x_trxm(solve, L, Lf, U, N, NU, row ? 0 : 2, row ? 2 : 0, one, EA, row ? 1 : 2, EB, 1));
         }
     }
     ERR("gemm", 1, 0, x_gemm(BAD, N, N, 0, 0, 0, one, EA, 1, EB, 1, one, EC, 1));
@@ -1236,7 +1281,8 @@ static void t_errors(void)
     /* the raw report of a row-major error, as the reference gives it (testers map it back) */
     e_reset();
     x_gemv(R, N, -1, 0, one, EA, 1, EX, 1, one, EY, 1);
-    TU_CHECK(xe_info == 4 && xe_row == 1 && RowMajorStrg == 0, "gemv row-major M: raw info %d RowMajorStrg %d", xe_info, xe_row);
+    TU_CHECK(xe_info == 4 && xe_row == 1 && RowMajorStrg == 0,
+             "gemv row-major M: raw info %d RowMajorStrg %d", xe_info, xe_row);
 }
 
 int main(void)

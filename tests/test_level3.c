@@ -1,5 +1,5 @@
 /* Differential tests of the Level 3 BLAS (Fortran entry points, all four types) against plain loops
-   computed here in long double: every trans/uplo/side/diag combination, shapes that cross the
+   computed here in double: every trans/uplo/side/diag combination, shapes that cross the
    register tile and the cache blocks, leading dimensions larger than the rows, alpha/beta in
    {0, 1, -1, random}, NaN where the reference must not read (C when beta = 0, A and B when
    alpha = 0, the unreferenced triangle, a unit diagonal, padding rows, the imaginary part of a
@@ -15,7 +15,6 @@
 
 typedef float complex fc;
 typedef double complex dc;
-typedef double complex lc; /* reference accumulation type */
 
 #define PROTOS(T, R, p)                                                                                \
     void p##gemm_(const char *, const char *, const int *, const int *, const int *, const T *,        \
@@ -145,11 +144,11 @@ static void exp_init(expect *e, const mat *c)
     for (size_t i = 0; i < c->n; i++)
         e->mag[i] = -1;
 }
-static void exp_set(expect *e, const mat *c, int i, int j, lc want, long double mag)
+static void exp_set(expect *e, const mat *c, int i, int j, dc want, double mag)
 {
     size_t idx = (size_t)j * c->ld + i;
-    e->want[idx] = (dc)want;
-    e->mag[idx] = (double)mag;
+    e->want[idx] = want;
+    e->mag[idx] = mag;
 }
 static void exp_free(expect *e)
 {
@@ -195,8 +194,7 @@ static dc pick_scalar(int t, int idx)
 static double pick_real(int idx) { return idx < 3 ? (double[]){0, 1, -1}[idx] : tu_rand() * 2; }
 
 
-static lc L(dc x) { return (lc)x; }
-static long double A1(lc x) { return fabsl(creall(x)) + fabsl(cimagl(x)); } /* >= |x| */
+static double A1(dc x) { return fabs(creal(x)) + fabs(cimag(x)); } /* >= |x| */
 
 /* op(X)(i, j) for TRANS letter tr */
 static dc op_at(const mat *x, char tr, int i, int j)
@@ -219,13 +217,13 @@ static dc op_at(const mat *x, char tr, int i, int j)
     } while (0)
 
 /* sum x[l*incx] * y[l*incy] over l < k, and the sum of the magnitudes of the products in *mag */
-static lc dotp(int k, const dc *x, size_t incx, const dc *y, size_t incy, long double *mag)
+static dc dotp(int k, const dc *x, size_t incx, const dc *y, size_t incy, double *mag)
 {
-    lc s = 0;
-    long double m = 0;
+    dc s = 0;
+    double m = 0;
     for (int l = 0; l < k; l++) {
         dc u = x[l * incx], v = y[l * incy];
-        s += L(u) * L(v);
+        s += (u) * (v);
         m += A1(u) * A1(v);
     }
     *mag += m;
@@ -332,13 +330,13 @@ static void gemm_case(int t, char ta, char tb, int m, int n, int k, int ai, int 
     }
     for (int j = 0; j < n && !quick; j++)
         for (int i = 0; i < m; i++) {
-            long double mg = 0;
-            lc s = alpha != 0 ? dotp(k, pa + i, (size_t)m, pb + (size_t)j * k, 1, &mg) : 0;
-            lc w = alpha != 0 ? L(alpha) * s : 0;
+            double mg = 0;
+            dc s = alpha != 0 ? dotp(k, pa + i, (size_t)m, pb + (size_t)j * k, 1, &mg) : 0;
+            dc w = alpha != 0 ? alpha * s : 0;
             mg *= cabs(alpha);
             if (beta != 0) {
-                w += L(beta) * L(before(&c, i, j));
-                mg += A1(L(beta) * L(before(&c, i, j)));
+                w += beta * before(&c, i, j);
+                mg += A1(beta * before(&c, i, j));
             }
             exp_set(&e, &c, i, j, w, mg);
         }
@@ -415,16 +413,16 @@ static void symm_case(int t, int herm, char side, char uplo, int m, int n, int a
     }
     for (int j = 0; j < n && !quick; j++)
         for (int i = 0; i < m; i++) {
-            long double mg = 0;
-            lc s = 0;
+            double mg = 0;
+            dc s = 0;
             if (alpha != 0)
                 s = left ? dotp(na, pa + i, (size_t)na, pb + (size_t)j * m, 1, &mg)
                          : dotp(na, pb + i, (size_t)m, pa + (size_t)j * na, 1, &mg);
-            lc w = alpha != 0 ? L(alpha) * s : 0;
+            dc w = alpha != 0 ? alpha * s : 0;
             mg *= cabs(alpha);
             if (beta != 0) {
-                w += L(beta) * L(before(&c, i, j));
-                mg += A1(L(beta) * L(before(&c, i, j)));
+                w += beta * before(&c, i, j);
+                mg += A1(beta * before(&c, i, j));
             }
             exp_set(&e, &c, i, j, w, mg);
         }
@@ -499,26 +497,26 @@ static void rank_case(int t, int kind, char uplo, char tr, int n, int k, int ai,
         for (int i = 0; i < n; i++) {
             if (!in_tri(upper, i, j))
                 continue;
-            lc s1 = 0, s2 = 0;
-            long double mg = 0;
+            dc s1 = 0, s2 = 0;
+            double mg = 0;
             if (alpha != 0) {
                 s1 = dotp(k, px + i, (size_t)n, pyc + j, (size_t)n, &mg);
                 if (two)
                     s2 = dotp(k, py + i, (size_t)n, pxc + j, (size_t)n, &mg);
             }
-            lc w = 0;
+            dc w = 0;
             if (alpha != 0)
-                w = L(alpha) * s1 + (two ? (herm ? conj(alpha) : alpha) * s2 : 0);
+                w = alpha * s1 + (two ? (herm ? conj(alpha) : alpha) * s2 : 0);
             mg *= cabs(alpha);
             if (beta != 0) {
                 dc cv = before(&c, i, j);
                 if (herm && i == j)
                     cv = creal(cv);
-                w += L(beta) * L(cv);
-                mg += A1(L(beta) * L(cv));
+                w += beta * cv;
+                mg += A1(beta * cv);
             }
             if (herm && i == j)
-                w = creall(w);
+                w = creal(w);
             exp_set(&e, &c, i, j, w, mg);
         }
     xerbla_calls = 0;
@@ -614,19 +612,19 @@ static void tri_case(int t, int solve, char side, char uplo, char ta, char diag,
     }
     for (int j = 0; j < n && !quick; j++)
         for (int i = 0; i < m; i++) {
-            lc s = 0;
-            long double mg = 0;
+            dc s = 0;
+            double mg = 0;
             if (alpha != 0)
                 s = left ? dotp(na, pt + i, (size_t)na, pb + (size_t)j * m, 1, &mg)
                          : dotp(na, pb + i, (size_t)m, pt + (size_t)j * na, 1, &mg);
             if (alpha == 0) {
                 exp_set(&e, &b, i, j, 0, 0);
             } else if (solve) {
-                lc rhs = L(alpha) * L(before(&b, i, j));
+                dc rhs = alpha * before(&b, i, j);
                 exp_set(&e, &b, i, j, rhs, mg + A1(rhs));
-                e.got[(size_t)j * b.ld + i] = (dc)s;
+                e.got[(size_t)j * b.ld + i] = s;
             } else {
-                exp_set(&e, &b, i, j, L(alpha) * s, mg * cabs(alpha));
+                exp_set(&e, &b, i, j, alpha * s, mg * cabs(alpha));
             }
         }
     char ctx[200], s1[40];

@@ -92,8 +92,11 @@ nb_r NB_RINT(asum)(blasint n, const nb_t *x, blasint incx)
         return sum;
     }
     for (size_t i = 0, ix = 0; i < (size_t)n; i++, ix += (size_t)incx) {
-#if NB_COMPLEX
+#if NB_PREC == 3
         sum = sum + NB_FABS(NB_RE(x[ix])) + NB_FABS(NB_IM(x[ix]));
+#elif NB_PREC == 4
+        /* dzasum adds DCABS1(x), scasum the two parts one by one */
+        sum += NB_FABS(NB_RE(x[ix])) + NB_FABS(NB_IM(x[ix]));
 #else
         sum += NB_FABS(x[ix]);
 #endif

@@ -25,4 +25,33 @@
     for (ptrdiff_t ix = nb_vstart(n, incx), iy = nb_vstart(n, incy), nb_l1_i_ = 0; nb_l1_i_ < (n); \
          nb_l1_i_++, ix += (incx), iy += (incy))
 
+#if NB_COMPLEX
+/* Mixed real/complex arithmetic as the reference computes it: gfortran promotes the real operand
+   to (x, +0) and does the full complex operation, so 0 * Inf and 0 * NaN terms appear (a NaN can
+   leak into the other part) and signed zeros follow. C would scale the parts separately.
+   cmul_real: a * (x, 0) by the plain product; cdiv_real: a / (x, 0) by the range-reduced
+   (Smith) division of -fcx-fortran-rules, whose |x| >= |0| branch is always the one taken. */
+static inline nb_t nb_l1_cplx(nb_r re, nb_r im)
+{
+    nb_t z;
+    __real__ z = re;
+    __imag__ z = im;
+    return z;
+}
+
+static inline nb_t cmul_real(nb_t a, nb_r x)
+{
+    const nb_r zero = 0;
+    return nb_l1_cplx(NB_RE(a) * x - NB_IM(a) * zero, NB_RE(a) * zero + NB_IM(a) * x);
+}
+
+static inline nb_t cdiv_real(nb_t a, nb_r x)
+{
+    const nb_r zero = 0;
+    nb_r ratio = zero / x;
+    nb_r den = zero * ratio + x;
+    return nb_l1_cplx((NB_IM(a) * ratio + NB_RE(a)) / den, (NB_IM(a) - NB_RE(a) * ratio) / den);
+}
+#endif
+
 #endif

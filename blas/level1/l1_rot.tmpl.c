@@ -13,7 +13,13 @@
 #define ROT_EPS 0x1p-52
 #endif
 
-/* x_i, y_i <- c x_i + s y_i, c y_i - s x_i; c and s real (complex vectors: csrot/zdrot). */
+/* x_i, y_i <- c x_i + s y_i, c y_i - s x_i with real c and s (complex vectors: csrot/zdrot,
+   whose products are the reference's full complex ones, see cmul_real). */
+#if NB_COMPLEX
+#define RSCALE(r, v) cmul_real(v, r)
+#else
+#define RSCALE(r, v) ((r) * (v))
+#endif
 static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, nb_r c,
                                nb_r s)
 {
@@ -21,15 +27,15 @@ static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasin
         return;
     if (incx == 1 && incy == 1) {
         for (size_t i = 0; i < (size_t)n; i++) {
-            nb_t t = c * x[i] + s * y[i];
-            y[i] = c * y[i] - s * x[i];
+            nb_t t = RSCALE(c, x[i]) + RSCALE(s, y[i]);
+            y[i] = RSCALE(c, y[i]) - RSCALE(s, x[i]);
             x[i] = t;
         }
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy) {
-        nb_t t = c * x[ix] + s * y[iy];
-        y[iy] = c * y[iy] - s * x[ix];
+        nb_t t = RSCALE(c, x[ix]) + RSCALE(s, y[iy]);
+        y[iy] = RSCALE(c, y[iy]) - RSCALE(s, x[ix]);
         x[ix] = t;
     }
 }
@@ -176,7 +182,7 @@ void NB_INT(rotmg)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param)
                 if (flag == 0) {
                     h11 = h22 = 1;
                     flag = -1;
-                } else if (flag == 1) {
+                } else /*TMP311*/ {
                     h21 = -1;
                     h12 = 1;
                     flag = -1;
@@ -199,7 +205,7 @@ void NB_INT(rotmg)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param)
                 if (flag == 0) {
                     h11 = h22 = 1;
                     flag = -1;
-                } else if (flag == 1) {
+                } else /*TMP311*/ {
                     h21 = -1;
                     h12 = 1;
                     flag = -1;
@@ -260,74 +266,97 @@ static inline nb_r clamp_safe(nb_r v)
     return v < ROT_SAFMAX ? v : ROT_SAFMAX;
 }
 
-/* Complex Givens generator (reference 3.10+ crotg/zrotg): c real, s complex with
-   [c s; -conj(s) c] [a; b] = [r; 0]. Unscaled formulas when both |a| and |b| are in
-   (rtmin, rtmax), otherwise scaled by a power-free clamp of the larger one. a <- r. */
+/* Complex Givens generator, the reference 3.11 crotg/zrotg algorithm: c real, s complex with
+   [c s; -conj(s) c] [a; b] = [r; 0], r = a/|a| * sqrt(|a|^2 + |b|^2); unscaled formulas when
+   |a| and |b| are safely in range, otherwise a and b are scaled first. a <- r.
+   Every complex-by-real step uses cdiv_real/cmul_real (see l1_internal.h) so that zeros, Inf
+   and NaN come out as in the reference. */
 void NB_INT(rotg)(nb_t *a, const nb_t *b, nb_r *c, nb_t *s)
 {
-    const nb_r rtmin = NB_SQRT(ROT_SAFMIN / ROT_EPS);
-    const nb_r rtmax = NB_SQRT(ROT_SAFMAX * ROT_EPS);
+    const nb_r rtmin = NB_SQRT(ROT_SAFMIN);
     nb_t f = *a, g = *b, r;
+    nb_r cc;
 
     if (g == 0) {
-        *c = 1;
+        cc = 1;
         *s = 0;
         r = f;
     } else if (f == 0) {
-        *c = 0;
-        nb_r g1 = max_abs_part(g);
-        if (g1 > rtmin && g1 < rtmax) {
-            nb_r d = NB_SQRT(abssq(g));
-            *s = NB_CONJ(g) / d;
+        cc = 0;
+        if (NB_RE(g) == 0 || NB_IM(g) == 0) {
+            nb_r d = NB_RE(g) == 0 ? NB_FABS(NB_IM(g)) : NB_FABS(NB_RE(g));
+            *s = cdiv_real(NB_CONJ(g), d);
             r = d;
         } else {
-            nb_r u = clamp_safe(g1);
-            nb_t gs = g * (1 / u);
-            nb_r d = NB_SQRT(abssq(gs));
-            *s = NB_CONJ(gs) / d;
-            r = d * u;
+            nb_r g1 = max_abs_part(g);
+            const nb_r rtmax = NB_SQRT(ROT_SAFMAX / 2);
+            if (g1 > rtmin && g1 < rtmax) {
+                nb_r d = NB_SQRT(abssq(g));
+                *s = cdiv_real(NB_CONJ(g), d);
+                r = d;
+            } else {
+                nb_r u = clamp_safe(g1);
+                nb_t gs = cdiv_real(g, u);
+                nb_r d = NB_SQRT(abssq(gs));
+                *s = cdiv_real(NB_CONJ(gs), d);
+                r = d * u;
+            }
         }
     } else {
         nb_r f1 = max_abs_part(f), g1 = max_abs_part(g);
-        if (f1 > rtmin && f1 < rtmax && g1 > rtmin && g1 < rtmax) {
-            nb_r f2 = abssq(f), g2 = abssq(g), h2 = f2 + g2, d;
-            if (f2 > rtmin && h2 < rtmax)
-                d = NB_SQRT(f2 * h2);
-            else
-                d = NB_SQRT(f2) * NB_SQRT(h2);
-            nb_r p = 1 / d;
-            *c = f2 * p;
-            *s = NB_CONJ(g) * (f * p);
-            r = f * (h2 * p);
-        } else {
-            nb_r u = clamp_safe(f1 > g1 ? f1 : g1);
-            nb_r uu = 1 / u;
-            nb_t gs = g * uu, fs;
-            nb_r g2 = abssq(gs), f2, h2, w, d;
-            if (f1 * uu < rtmin) {
-                /* f is tiny next to g: scale it on its own so that its square survives. */
+        nb_r rtmax = NB_SQRT(ROT_SAFMAX / 4);
+        /* Unscaled: f and g are used as they are (u = w = 1). Scaled: g is divided by
+           u = clamp(max(f1, g1)); f by v = clamp(f1) when f1/u would underflow, w = v/u. */
+        int scaled = !(f1 > rtmin && f1 < rtmax && g1 > rtmin && g1 < rtmax);
+        nb_r u = 1, w = 1, f2, g2, h2;
+        nb_t fs = f, gs = g;
+        if (scaled) {
+            nb_r fg1 = f1 > g1 ? f1 : g1;
+            u = clamp_safe(fg1);
+            gs = cdiv_real(g, u);
+            if (f1 / u < rtmin) {
                 nb_r v = clamp_safe(f1);
-                nb_r vv = 1 / v;
-                w = v * uu;
-                fs = f * vv;
+                w = v / u;
+                fs = cdiv_real(f, v);
                 f2 = abssq(fs);
+                g2 = abssq(gs);
                 h2 = f2 * (w * w) + g2;
             } else {
-                w = 1;
-                fs = f * uu;
+                fs = cdiv_real(f, u);
                 f2 = abssq(fs);
+                g2 = abssq(gs);
                 h2 = f2 + g2;
             }
+        } else {
+            f2 = abssq(fs);
+            g2 = abssq(gs);
+            h2 = f2 + g2;
+        }
+        if (f2 >= h2 * ROT_SAFMIN) {
+            /* f2/h2 is representable and at most 1 */
+            cc = NB_SQRT(f2 / h2);
+            r = cdiv_real(fs, cc);
+            rtmax = rtmax * 2;
             if (f2 > rtmin && h2 < rtmax)
-                d = NB_SQRT(f2 * h2);
+                *s = NB_CONJ(gs) * cdiv_real(fs, NB_SQRT(f2 * h2));
             else
-                d = NB_SQRT(f2) * NB_SQRT(h2);
-            nb_r p = 1 / d;
-            *c = (f2 * p) * w;
-            *s = NB_CONJ(gs) * (fs * p);
-            r = (fs * (h2 * p)) * u;
+                *s = NB_CONJ(gs) * cdiv_real(r, h2);
+        } else {
+            /* g dominates so much that f2/h2 would be subnormal */
+            nb_r d = NB_SQRT(f2 * h2);
+            cc = f2 / d;
+            if (cc >= ROT_SAFMIN)
+                r = cdiv_real(fs, cc);
+            else
+                r = cmul_real(fs, h2 / d);
+            *s = NB_CONJ(gs) * cdiv_real(fs, d);
+        }
+        if (scaled) {
+            cc = cc * w;
+            r = cmul_real(r, u);
         }
     }
+    *c = cc;
     *a = r;
 }
 

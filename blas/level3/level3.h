@@ -2,8 +2,8 @@
    sources, after blas/nb_template.h). Each driver takes the Fortran routine's arguments in the same
    order, by value, without hidden lengths; it assumes valid arguments and column-major storage.
    Each _check returns 0 or the 1-based position of the first illegal argument (reference 3.11). */
-#ifndef NB_LEVEL3_H_PREC
-#define NB_LEVEL3_H_PREC NB_PREC
+#ifndef NB_LEVEL3_H
+#define NB_LEVEL3_H
 
 #include "blas/nb_template.h"
 

@@ -37,7 +37,7 @@ static l3_view sym_rect(sym_mat a, size_t r0, size_t c0)
 static void symm_left(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t *c, size_t rsc,
                       size_t csc)
 {
-    size_t nb = L3_NB * 2;
+    size_t nb = m < L3_NB * 2 ? m : L3_NB * 2; /* diagonal block size */
     nb_t one_elem;
     nb_t *tmp = malloc(nb * nb * sizeof(nb_t));
     if (!tmp) { /* degrade to 1 x 1 diagonal blocks: slow but needs no workspace */

@@ -37,7 +37,7 @@ void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, siz
 void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
                         size_t ldc)
 {
-    size_t nb = L3_NB * 2;
+    size_t nb = n < L3_NB * 2 ? n : L3_NB * 2; /* diagonal block size */
     nb_t one_elem;
     nb_t *tmp = malloc(nb * nb * sizeof(nb_t));
     if (!tmp) { /* degrade to 1 x 1 diagonal blocks: slow but needs no workspace */
