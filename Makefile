@@ -104,7 +104,7 @@ TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 TEST_CFLAGS = -std=gnu11 -O1 -g $(WARN) -I. -Iinclude -I$(BUILD) $(SANFLAGS)
 tests: $(TEST_BINS) $(BUILD)/nb_info
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(SHLIB) $(LIBDIR)/libnanoblas.so
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(SHLIB) $(LIBDIR)/libnanoblas.so
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIBDIR) -lnanoblas -lm $(SANFLAGS)
 
