@@ -18,14 +18,14 @@ step deps ./tests/install_deps.sh
 if ! make -s -j"$JOBS" lib tests; then
   echo "build failed"; echo "0 passed, 1 failed"; exit 1
 fi
-export LD_LIBRARY_PATH="$(pwd)/lib"
-sets=$(build/nb_info --sets)
+lib="$(pwd)/lib"
+sets=$(LD_LIBRARY_PATH="$lib" build/nb_info --sets)
 echo "kernel sets this machine runs: $sets"
-build/nb_info | sed 's/^/   /'
+LD_LIBRARY_PATH="$lib" build/nb_info | sed 's/^/   /'
 
 for t in build/tests/test_*; do
   for s in $sets; do
-    step "$(basename "$t")[$s]" env NANOBLAS_ARCH=$s "$t"
+    step "$(basename "$t")[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s "$t"
   done
 done
 step symbols ./tests/check_symbols.sh lib

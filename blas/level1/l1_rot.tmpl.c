@@ -26,7 +26,20 @@ static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasin
     if (n <= 0)
         return;
     if (incx == 1 && incy == 1) {
-        for (size_t i = 0; i < (size_t)n; i++) {
+        /* load-then-store blocks, as in axpy, so that the compiler can vectorise */
+        size_t i = 0, nn = (size_t)n;
+        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES) {
+            nb_t tx[NB_L1_LANES], ty[NB_L1_LANES];
+            for (int k = 0; k < NB_L1_LANES; k++) {
+                tx[k] = RSCALE(c, x[i + k]) + RSCALE(s, y[i + k]);
+                ty[k] = RSCALE(c, y[i + k]) - RSCALE(s, x[i + k]);
+            }
+            for (int k = 0; k < NB_L1_LANES; k++) {
+                x[i + k] = tx[k];
+                y[i + k] = ty[k];
+            }
+        }
+        for (; i < nn; i++) {
             nb_t t = RSCALE(c, x[i]) + RSCALE(s, y[i]);
             y[i] = RSCALE(c, y[i]) - RSCALE(s, x[i]);
             x[i] = t;
@@ -175,14 +188,17 @@ void NB_INT(rotmg)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param)
             dx1 = dy1 * u;
         }
 
-        /* Rescale d1, d2 into range; the implicit unit elements of H become explicit first.
-           Unlike the reference, an infinite d stops the loop (the reference never returns). */
+        /* Rescale d1, d2 into range; the implicit unit elements of H become explicit once, on
+           the first step. Two deliberate departures from the reference 3.11 code: it resets
+           h21 = -1, h12 = 1 on every step with flag -1, destroying H when more than one step is
+           needed (fixed in later reference versions; OpenBLAS converts once as well), and it
+           never returns when a d is infinite, where this loop stops. */
         if (dd1 != 0) {
             while ((dd1 <= RMG_RGAMSQ || dd1 >= RMG_GAMSQ) && !__builtin_isinf(dd1)) {
                 if (flag == 0) {
                     h11 = h22 = 1;
                     flag = -1;
-                } else /*TMP311*/ {
+                } else if (flag == 1) {
                     h21 = -1;
                     h12 = 1;
                     flag = -1;
@@ -205,7 +221,7 @@ void NB_INT(rotmg)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param)
                 if (flag == 0) {
                     h11 = h22 = 1;
                     flag = -1;
-                } else /*TMP311*/ {
+                } else if (flag == 1) {
                     h21 = -1;
                     h12 = 1;
                     flag = -1;

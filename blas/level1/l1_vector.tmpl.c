@@ -1,6 +1,7 @@
 /* Level 1 element-wise updates: axpy, copy, swap, scal (and csscal/zdscal).
    Strided paths run in the reference element order, which matters when an increment is 0
    (every step then reads or writes the same element). */
+#include <string.h>
 #include "l1_internal.h"
 
 void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, blasint incy)
@@ -12,7 +13,17 @@ void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, b
     if (NB_RE(alpha) == 0 && NB_IM(alpha) == 0)
         return;
     if (incx == 1 && incy == 1) {
-        for (size_t i = 0; i < (size_t)n; i++)
+        /* Blocks that load before they store: the compiler may then vectorise without proving
+           that x and y do not overlap (Fortran forbids it; x == y still gives the same result). */
+        size_t i = 0, nn = (size_t)n;
+        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES) {
+            nb_t t[NB_L1_LANES];
+            for (int k = 0; k < NB_L1_LANES; k++)
+                t[k] = y[i + k] + alpha * x[i + k];
+            for (int k = 0; k < NB_L1_LANES; k++)
+                y[i + k] = t[k];
+        }
+        for (; i < nn; i++)
             y[i] = y[i] + alpha * x[i];
         return;
     }
@@ -25,8 +36,7 @@ void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy)
     if (n <= 0)
         return;
     if (incx == 1 && incy == 1) {
-        for (size_t i = 0; i < (size_t)n; i++)
-            y[i] = x[i];
+        memmove(y, x, (size_t)n * sizeof(nb_t));
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy)
@@ -38,7 +48,19 @@ void NB_INT(swap)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy)
     if (n <= 0)
         return;
     if (incx == 1 && incy == 1) {
-        for (size_t i = 0; i < (size_t)n; i++) {
+        size_t i = 0, nn = (size_t)n;
+        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES) {
+            nb_t tx[NB_L1_LANES], ty[NB_L1_LANES];
+            for (int k = 0; k < NB_L1_LANES; k++) {
+                tx[k] = x[i + k];
+                ty[k] = y[i + k];
+            }
+            for (int k = 0; k < NB_L1_LANES; k++) {
+                x[i + k] = ty[k];
+                y[i + k] = tx[k];
+            }
+        }
+        for (; i < nn; i++) {
             nb_t t = x[i];
             x[i] = y[i];
             y[i] = t;
@@ -52,15 +74,19 @@ void NB_INT(swap)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy)
     }
 }
 
-/* The reference scales by plain multiplication, also for alpha == 0: 0 * NaN and 0 * Inf stay
-   NaN, and a complex alpha uses the full product (Fortran rules, no C99 NaN recovery). A
-   non-positive increment is a no-op. */
+/* The reference (3.11) returns for alpha == 1 and otherwise scales by plain multiplication, also
+   for alpha == 0: 0 * NaN and 0 * Inf stay NaN, and a complex alpha uses the full product
+   (Fortran rules, no C99 NaN recovery). A non-positive increment is a no-op. */
 void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
 {
-    if (n <= 0 || incx <= 0)
+    if (n <= 0 || incx <= 0 || alpha == 1)
         return;
     if (incx == 1) {
-        for (size_t i = 0; i < (size_t)n; i++)
+        size_t i = 0, nn = (size_t)n;
+        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
+            for (int k = 0; k < NB_L1_LANES; k++)
+                x[i + k] = alpha * x[i + k];
+        for (; i < nn; i++)
             x[i] = alpha * x[i];
         return;
     }
@@ -73,11 +99,15 @@ void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
    into the other). */
 void NB_SINT(scal)(blasint n, nb_r alpha, nb_t *x, blasint incx)
 {
-    if (n <= 0 || incx <= 0)
+    if (n <= 0 || incx <= 0 || alpha == 1)
         return;
     nb_r *v = (nb_r *)x;
     if (incx == 1) {
-        for (size_t i = 0; i < 2 * (size_t)n; i++)
+        size_t i = 0, nn = 2 * (size_t)n;
+        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
+            for (int k = 0; k < NB_L1_LANES; k++)
+                v[i + k] = alpha * v[i + k];
+        for (; i < nn; i++)
             v[i] = alpha * v[i];
         return;
     }

@@ -43,14 +43,14 @@ PY
 if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
   LD_LIBRARY_PATH="$libdir:$lapack" /usr/bin/python3 "$here/smoke_numpy.py" > "$tmp/np_ours" 2>&1
   LD_LIBRARY_PATH="$ref:$lapack" /usr/bin/python3 "$here/smoke_numpy.py" > "$tmp/np_ref" 2>&1
-  compare numpy "$tmp/np_ours" "$tmp/np_ref" || { status=1; cat "$tmp/np_ours" | head -n 5; }
+  compare numpy "$tmp/np_ours" "$tmp/np_ref" || { status=1; cut -c1-200 "$tmp/np_ours" | head -n 5; }
 else
   echo "  FAIL numpy: /usr/bin/python3 with numpy not available (apt-get install python3-numpy)"; status=1
 fi
 if command -v Rscript >/dev/null 2>&1; then
   LD_LIBRARY_PATH="$libdir:$lapack" Rscript "$here/smoke_r.R" > "$tmp/r_ours" 2>&1
   LD_LIBRARY_PATH="$ref:$lapack" Rscript "$here/smoke_r.R" > "$tmp/r_ref" 2>&1
-  compare R "$tmp/r_ours" "$tmp/r_ref" || { status=1; head -n 5 "$tmp/r_ours"; }
+  compare R "$tmp/r_ours" "$tmp/r_ref" || { status=1; cut -c1-200 "$tmp/r_ours" | head -n 5; }
 else
   echo "  FAIL R: Rscript not available (apt-get install r-base-core)"; status=1
 fi

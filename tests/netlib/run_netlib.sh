@@ -13,7 +13,7 @@ if [ ! -x "$tdir/xblat1d" ]; then
   echo "netlib: libblas-test is not installed (apt-get install libblas-test)" >&2
   exit 2
 fi
-mkdir -p "$out"
+mkdir -p "$out" && out=$(cd "$out" && pwd)
 rm -f "$out"/*
 
 # Extend an input file: N values (0..65, 9 values = the testers' NIDMAX) and, for Level 2, band widths.
