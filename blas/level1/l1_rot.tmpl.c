@@ -1,16 +1,15 @@
 /* Level 1 plane rotations: rot (and csrot/zdrot), rotm, and the generators rotg, rotmg.
-   The generators follow the reference 3.11 algorithms step by step, because callers (LAPACK,
-   the netlib tests) depend on their exact sign conventions and scaling. */
+   The generators follow the reference 3.11 algorithms step by step (one documented departure in
+   rotmg), because callers depend on their exact sign conventions and scaling. */
 #include "l1_internal.h"
 
+/* The reference's safmin (smallest normal) and safmax = 2^(maxexponent - 1). */
 #if NB_PREC == 1 || NB_PREC == 3
-#define ROT_SAFMIN 0x1p-126f /* smallest normal */
-#define ROT_SAFMAX 0x1p127f  /* 1 / safmin would overflow: the reference takes 2^(maxexp-1) */
-#define ROT_EPS 0x1p-23f     /* Fortran epsilon(): the spacing of numbers near 1 */
+#define ROT_SAFMIN 0x1p-126f
+#define ROT_SAFMAX 0x1p127f
 #else
 #define ROT_SAFMIN 0x1p-1022
 #define ROT_SAFMAX 0x1p1023
-#define ROT_EPS 0x1p-52
 #endif
 
 /* x_i, y_i <- c x_i + s y_i, c y_i - s x_i with real c and s (complex vectors: csrot/zdrot,

@@ -48,8 +48,11 @@ else
   echo "  FAIL numpy: /usr/bin/python3 with numpy not available (apt-get install python3-numpy)"; status=1
 fi
 if command -v Rscript >/dev/null 2>&1; then
-  LD_LIBRARY_PATH="$libdir:$lapack" Rscript "$here/smoke_r.R" > "$tmp/r_ours" 2>&1
-  LD_LIBRARY_PATH="$ref:$lapack" Rscript "$here/smoke_r.R" > "$tmp/r_ref" 2>&1
+  # R's launcher puts R_LD_LIBRARY_PATH (default: the system library directory) in front of
+  # LD_LIBRARY_PATH, which would hide our libblas.so.3: R's documented way is to set it.
+  rlib=$(Rscript -e 'cat(R.home("lib"))' 2>/dev/null)
+  R_LD_LIBRARY_PATH="$rlib:$libdir:$lapack" Rscript "$here/smoke_r.R" > "$tmp/r_ours" 2>&1
+  R_LD_LIBRARY_PATH="$rlib:$ref:$lapack" Rscript "$here/smoke_r.R" > "$tmp/r_ref" 2>&1
   compare R "$tmp/r_ours" "$tmp/r_ref" || { status=1; cut -c1-200 "$tmp/r_ours" | head -n 5; }
 else
   echo "  FAIL R: Rscript not available (apt-get install r-base-core)"; status=1
