@@ -63,10 +63,10 @@ static const nb_kset_entry table[] = {
     /* {&nb_kernels_amx, runs_amx}, */
 #endif
 #if NB_BUILD_AVX512
-    /* {&nb_kernels_avx512, runs_avx512}, */
+    {&nb_kernels_avx512, runs_avx512},
 #endif
 #if NB_BUILD_AVX2
-    /* {&nb_kernels_avx2, runs_avx2}, */
+    {&nb_kernels_avx2, runs_avx2},
 #endif
 #if NB_BUILD_SVE
     /* {&nb_kernels_sve, runs_sve}, */

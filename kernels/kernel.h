@@ -12,7 +12,13 @@
 
    ukr computes C[m x n] = alpha * Apanel * Bpanel + beta * C over k, for m <= MR, n <= NR,
    with element (i, j) of C at c[i*rs_c + j*cs_c]. beta == 0 must not read C (NaN there is
-   overwritten); k == 0 means C = beta * C. */
+   overwritten); k == 0 means C = beta * C.
+
+   small (optional, NULL when a set has none; real types only for now) computes the whole
+   C[m x n] = alpha * A * B + beta * C straight from the caller's unpacked operands, for problems
+   too small for packing to pay: A column-major with contiguous columns (element (i, l) at
+   a[i + l*lda]), B with general strides (element (l, j) at b[l*rs_b + j*cs_b]), C column-major
+   (element (i, j) at c[i + j*ldc]). Any m, n >= 1 and k >= 0; the same beta == 0 rule. */
 #ifndef NB_KERNEL_H
 #define NB_KERNEL_H
 
@@ -25,6 +31,8 @@
                     size_t cs_c, int m, int n);                                                  \
         void (*pack_a)(size_t m, size_t k, const T *src, size_t rs, size_t cs, int conj, T *dst); \
         void (*pack_b)(size_t k, size_t n, const T *src, size_t rs, size_t cs, int conj, T *dst); \
+        void (*small)(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda, const T *b,   \
+                      size_t rs_b, size_t cs_b, T beta, T *c, size_t ldc);                       \
     } nb_gemm_kernel_##tag;
 
 NB_GEMM_KERNEL_TYPE(float, s)

@@ -3,7 +3,7 @@
 #include "kernels/generic/generic.h"
 
 #define NB_GENERIC_ENTRY(p, mr, nr) \
-    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic }
+    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
 
 const nb_kernel_set nb_kernels_generic = {
     .name = "generic",
