@@ -1,8 +1,11 @@
 /* GEMM cache blocking from the detected caches and the register tile (Low et al., TOMS 2016;
-   NOTES.md section 2). With e = element size in bytes (complex elements count twice):
+   NOTES.md section 2). The macro-kernel runs jr outside ir, so one B micro-panel (KC x NR) is
+   reused by every A micro-panel of the block and must stay in L1, while the A micro-panels
+   (MR x KC each) stream from L2. With e = element size in bytes (complex elements count twice):
 
-     KC = (L1d / 2) / ((MR + NR) * e)   one A and one B micro-panel fill about half of L1d,
-                                        rounded down to a multiple of 8, clamped to [64, 1024]
+     KC = (L1d / 2) / (NR * e)          the B micro-panel fills half of L1d (the other half takes
+                                        the streaming A panel lines and the C tile), rounded
+                                        down to a multiple of 8, clamped to [64, 1024]
      MC = (L2 / 2) / (KC * e)           the packed A block fills about half of L2,
                                         rounded down to a multiple of MR, clamped to [MR, ~4096]
      NC = (L3 / 2) / (KC * e)           the packed B block fits half of L3 (or of L2 when there
@@ -37,7 +40,7 @@ nb_blocking nb_blocking_for(const nb_cpu_info *cpu, size_t esize, int mr, int nr
     size_t m = mr > 0 ? (size_t)mr : 1, n = nr > 0 ? (size_t)nr : 1;
     nb_blocking b;
 
-    b.kc = (cpu->l1d / 2) / ((m + n) * esize);
+    b.kc = (cpu->l1d / 2) / (n * esize);
     b.kc = clamp(round_down(b.kc, KC_STEP), KC_MIN, KC_MAX);
     if (ov->kc)
         b.kc = ov->kc;

@@ -1,5 +1,5 @@
 /* aarch64 CPU detection: features from the Linux hwcaps, SVE vector length from prctl, identity
-   from MIDR_EL1. Cache sizes come from sysfs (arch/cache_sysfs.c). Compiles to a stub elsewhere. */
+   from MIDR_EL1. Cache sizes come from sysfs (arch/cpu.c). Compiles to a stub elsewhere. */
 #include "arch/cpu.h"
 
 #if defined(__aarch64__)

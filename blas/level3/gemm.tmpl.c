@@ -68,6 +68,10 @@ void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_v
     }
     if (!nb_rt.kset)
         nb_init();
+#if !NB_COMPLEX
+    if (NB_INT(gemm_direct)(m, n, k, alpha, a, b, beta, c, rsc, csc))
+        return;
+#endif
     const l3_kernel *kr = &nb_rt.kset->NB_P;
     const nb_blocking bl = nb_rt.NB_P;
     size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
