@@ -264,8 +264,8 @@ static void check_blocks(const char *config, int overridden)
         if (overridden)
             continue;
         long e = esize[i];
-        TU_CHECK(b.kc * (b.mr + b.nr) * e <= c.l1d * 512 || b.kc == 64,
-                 "%cgemm: KC %ld overfills half of L1d", types[i], b.kc);
+        TU_CHECK(b.kc * b.nr * e <= c.l1d * 512 || b.kc == 64,
+                 "%cgemm: KC %ld x NR %ld (the B micro-panel) overfills half of L1d", types[i], b.kc, b.nr);
         TU_CHECK(b.mc * b.kc * e <= c.l2 * 512 || b.mc == b.mr,
                  "%cgemm: MC %ld x KC %ld overfills half of L2", types[i], b.mc, b.kc);
         TU_CHECK(b.kc >= 64 && b.kc <= 1024, "%cgemm: KC %ld out of range", types[i], b.kc);
