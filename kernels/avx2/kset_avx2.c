@@ -1,14 +1,26 @@
-/* The avx2 kernel set. Placeholder: the generic kernels until the avx2 kernels land. */
+/* The avx2 kernel set (AVX2 + FMA, 16 ymm registers: Haswell .. Zen3, and any later x86 CPU).
+   Real types have their own kernels (dgemm_avx2.c, sgemm_avx2.c); complex types stay generic. */
 #include "kernels/kernel.h"
 #include "kernels/generic/generic.h"
+#include "kernels/avx2/kernels_avx2.h"
+
+/* NB_AVX2_TUNE=1 (compile-time, for re-measuring) selects the 12x4 / 24x4 candidate tiles. */
+#ifndef NB_AVX2_TUNE
+#define NB_AVX2_TUNE 0
+#endif
 
 #define NB_GENERIC_ENTRY(p, mr, nr) \
     { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
 
 const nb_kernel_set nb_kernels_avx2 = {
     .name = "avx2",
-    .s = NB_GENERIC_ENTRY(s, NB_GENERIC_MR_REAL, NB_GENERIC_NR_REAL),
-    .d = NB_GENERIC_ENTRY(d, NB_GENERIC_MR_REAL, NB_GENERIC_NR_REAL),
+#if NB_AVX2_TUNE == 1
+    .s = {24, 4, nb_sgemm_avx2_24x4, nb_spack_a_avx2_24, nb_spack_b_avx2_4, nb_sgemm_small_avx2},
+    .d = {12, 4, nb_dgemm_avx2_12x4, nb_dpack_a_avx2_12, nb_dpack_b_avx2_4, nb_dgemm_small_avx2},
+#else
+    .s = {16, 6, nb_sgemm_avx2_16x6, nb_spack_a_avx2_16, nb_spack_b_avx2_6, nb_sgemm_small_avx2},
+    .d = {8, 6, nb_dgemm_avx2_8x6, nb_dpack_a_avx2_8, nb_dpack_b_avx2_6, nb_dgemm_small_avx2},
+#endif
     .c = NB_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
 };

@@ -1,14 +1,19 @@
-/* The avx512 kernel set. Placeholder: the generic kernels until the avx512 kernels land. */
+/* The avx512 kernel set: AVX-512 kernels for s and d (dgemm_avx512.c, sgemm_avx512.c); c and z
+   still use the generic kernels. */
 #include "kernels/kernel.h"
 #include "kernels/generic/generic.h"
+#include "kernels/avx512/kernels_avx512.h"
 
 #define NB_GENERIC_ENTRY(p, mr, nr) \
     { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
+#define NB_AVX512_ENTRY(p, mr, nr)                                                            \
+    { (mr), (nr), nb_##p##gemm_avx512_ukr, nb_##p##pack_a_avx512, nb_##p##pack_b_avx512,      \
+      nb_##p##gemm_small_avx512 }
 
 const nb_kernel_set nb_kernels_avx512 = {
     .name = "avx512",
-    .s = NB_GENERIC_ENTRY(s, NB_GENERIC_MR_REAL, NB_GENERIC_NR_REAL),
-    .d = NB_GENERIC_ENTRY(d, NB_GENERIC_MR_REAL, NB_GENERIC_NR_REAL),
+    .s = NB_AVX512_ENTRY(s, 16 * NB_AVX512_S_MV, NB_AVX512_S_NR),
+    .d = NB_AVX512_ENTRY(d, 8 * NB_AVX512_D_MV, NB_AVX512_D_NR),
     .c = NB_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
 };

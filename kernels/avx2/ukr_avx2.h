@@ -1,0 +1,147 @@
+/* Template of the AVX2+FMA GEMM micro-kernel (broadcast-B scheme), included by dgemm_avx2.c and
+   sgemm_avx2.c (possibly several times, one instance per tile shape). Before including:
+   avx2_vec.h (element type), UKR_MV (ymm vectors per A column: MR = UKR_MV * VL), UKR_NR, UKR_NAME.
+
+   Per k step: UKR_MV loads of the packed A column, UKR_NR broadcasts of the packed B row, and
+   UKR_MV * UKR_NR FMAs into accumulators that stay in ymm registers for the whole k loop.
+   Register budget (16 ymm): UKR_MV*UKR_NR acc + UKR_MV A + 1 broadcast <= 16. Every loop over the
+   tile is fully unrolled (#pragma GCC unroll) so acc[][] is only indexed by constants and GCC keeps
+   it in registers (checked with objdump: see the header of each kernel file). */
+
+#define UKR_MR (UKR_MV * VL)
+
+/* Packed A is consumed at UKR_MR elements per k step; prefetch this many k steps ahead into L1.
+   The packed A micro-panels of one block are contiguous, so near the end of the k loop this
+   walks into the next A micro-panel (a + k*MR), which the next call of the kernel reads. */
+#ifndef UKR_PF_DIST
+#define UKR_PF_DIST 16
+#endif
+/* An empty asm that "uses" x: the A vectors and the broadcast stay live past their last FMA, so
+   GCC must write every FMA into its accumulator (vfmadd231). Without it GCC reuses the dying
+   multiplicand as the destination (vfmadd132), the accumulators wander between registers and
+   the unrolled loop needs register moves and a stack spill. */
+#ifndef UKR_KEEP
+#define UKR_KEEP(x) __asm__ volatile("" ::"x"(x))
+#endif
+/* k steps per iteration of the main loop (UKR_UNROLL overrides, for tuning). */
+#ifdef UKR_UNROLL
+#define UKR_U UKR_UNROLL
+#else
+#define UKR_U 4
+#endif
+/* Cache lines of packed A consumed per UKR_U k steps: one prefetch per line. */
+#ifdef UKR_PF_LINES
+#define UKR_PFL UKR_PF_LINES
+#else
+#define UKR_PFL ((UKR_U * UKR_MR * (int)sizeof(vt) + 63) / 64)
+#endif
+
+void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c,
+              size_t cs_c, int m, int n);
+
+void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c,
+              size_t cs_c, int m, int n)
+{
+    if (k == 0)
+        alpha = 0; /* C = beta*C: the zero accumulators must stay zero even for alpha = Inf */
+    vv acc[UKR_NR][UKR_MV];
+#pragma GCC unroll 16
+    for (int j = 0; j < UKR_NR; j++)
+#pragma GCC unroll 4
+        for (int v = 0; v < UKR_MV; v++)
+            acc[j][v] = VV_ZERO();
+
+    /* The C tile is needed only after the k loop: request it now so its misses overlap the loop
+       (first and last element of each column: an unaligned column may straddle two lines). */
+    for (int j = 0; j < n; j++) {
+        VV_PF_L1(c + j * cs_c);
+        VV_PF_L1(c + j * cs_c + (size_t)(m - 1) * rs_c);
+    }
+
+    size_t l = 0;
+    for (; l + UKR_U <= k; l += UKR_U) {
+#pragma GCC unroll 8
+        for (int p = 0; p < UKR_PFL; p++)
+            VV_PF_L1((const char *)(a + UKR_PF_DIST * UKR_MR) + 64 * p);
+#pragma GCC unroll 16
+        for (int u = 0; u < UKR_U; u++) {
+            vv av[UKR_MV];
+#pragma GCC unroll 4
+            for (int v = 0; v < UKR_MV; v++)
+                av[v] = VV_LOADU(a + u * UKR_MR + v * VL);
+#pragma GCC unroll 16
+            for (int j = 0; j < UKR_NR; j++) {
+                vv bj = VV_BCAST(b + u * UKR_NR + j);
+#pragma GCC unroll 4
+                for (int v = 0; v < UKR_MV; v++)
+                    acc[j][v] = VV_FMA(av[v], bj, acc[j][v]);
+                UKR_KEEP(bj);
+            }
+#pragma GCC unroll 4
+            for (int v = 0; v < UKR_MV; v++)
+                UKR_KEEP(av[v]);
+        }
+        a += UKR_U * UKR_MR;
+        b += UKR_U * UKR_NR;
+    }
+    for (; l < k; l++) {
+        vv av[UKR_MV];
+#pragma GCC unroll 4
+        for (int v = 0; v < UKR_MV; v++)
+            av[v] = VV_LOADU(a + v * VL);
+#pragma GCC unroll 16
+        for (int j = 0; j < UKR_NR; j++) {
+            vv bj = VV_BCAST(b + j);
+#pragma GCC unroll 4
+            for (int v = 0; v < UKR_MV; v++)
+                acc[j][v] = VV_FMA(av[v], bj, acc[j][v]);
+        }
+        a += UKR_MR;
+        b += UKR_NR;
+    }
+
+    /* alpha and beta once per tile, at the store. beta == 0 must not read C. */
+    const vv va = VV_SET1(alpha), vb = VV_SET1(beta);
+    if (rs_c == 1) {
+        /* Column-major C (what gemm passes): whole vectors, the m-edge with masked loads/stores
+           (lanes past m are neither read nor written). */
+#pragma GCC unroll 16
+        for (int j = 0; j < UKR_NR; j++) {
+            if (j >= n)
+                break;
+            vt *cj = c + j * cs_c;
+#pragma GCC unroll 4
+            for (int v = 0; v < UKR_MV; v++) {
+                int lanes = m - v * VL;
+                vv r = VV_MUL(acc[j][v], va);
+                if (lanes >= VL) {
+                    if (beta != 0)
+                        r = VV_FMA(VV_LOADU(cj + v * VL), vb, r);
+                    VV_STOREU(cj + v * VL, r);
+                } else if (lanes > 0) {
+                    __m256i mk = vv_mask(lanes);
+                    if (beta != 0)
+                        r = VV_FMA(VV_MASKLOAD(cj + v * VL, mk), vb, r);
+                    VV_MASKSTORE(cj + v * VL, mk, r);
+                }
+            }
+        }
+    } else {
+        /* General strides (row-major C of syrk/trmm helpers etc.): rare, through a buffer. */
+        vt t[UKR_NR][UKR_MR];
+#pragma GCC unroll 16
+        for (int j = 0; j < UKR_NR; j++)
+#pragma GCC unroll 4
+            for (int v = 0; v < UKR_MV; v++)
+                VV_STOREU(&t[j][v * VL], VV_MUL(acc[j][v], va));
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                vt *cij = &c[i * rs_c + j * cs_c];
+                *cij = beta == 0 ? t[j][i] : t[j][i] + beta * *cij;
+            }
+    }
+}
+
+#undef UKR_MR
+#undef UKR_PFL
+#undef UKR_U

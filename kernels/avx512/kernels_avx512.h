@@ -1,0 +1,29 @@
+/* Register tiles and names of the AVX-512 kernels: shared by dgemm_avx512.c / sgemm_avx512.c,
+   which instantiate the templates, and by kset_avx512.c, which fills the kernel set. The tile
+   shapes were chosen by measurement (see the headers of the two kernel sources). */
+#ifndef NB_KERNELS_AVX512_H
+#define NB_KERNELS_AVX512_H
+
+#include <stddef.h>
+
+#define NB_AVX512_D_MV 4 /* zmm vectors per A column: MR = 8 * MV */
+#define NB_AVX512_D_NR 6
+#define NB_AVX512_S_MV 4 /* MR = 16 * MV */
+#define NB_AVX512_S_NR 6
+#define nb_dgemm_avx512_ukr nb_dgemm_avx512_32x6
+#define nb_sgemm_avx512_ukr nb_sgemm_avx512_64x6
+
+#define NB_AVX512_DECLARE(T, p)                                                                  \
+    void nb_##p##gemm_avx512_ukr(size_t k, T alpha, const T *a, const T *b, T beta, T *c,        \
+                                 size_t rs_c, size_t cs_c, int m, int n);                        \
+    void nb_##p##pack_a_avx512(size_t m, size_t k, const T *src, size_t rs, size_t cs, int conj, \
+                               T *dst);                                                          \
+    void nb_##p##pack_b_avx512(size_t k, size_t n, const T *src, size_t rs, size_t cs, int conj, \
+                               T *dst);                                                          \
+    void nb_##p##gemm_small_avx512(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda, \
+                                   const T *b, size_t rs_b, size_t cs_b, T beta, T *c, size_t ldc);
+
+NB_AVX512_DECLARE(double, d)
+NB_AVX512_DECLARE(float, s)
+
+#endif

@@ -1,0 +1,155 @@
+/* Template of the AVX-512 GEMM micro-kernel (broadcast-B scheme), instantiated by dgemm_avx512.c
+   and sgemm_avx512.c. Before including: NB_AVX512_DOUBLE, UKR_MV (zmm vectors per A column, so
+   MR = UKR_MV * KVL), UKR_NR, UKR_NAME (function name).
+
+   Per k step: UKR_MV loads of the packed A column, UKR_NR broadcasts of the packed B row and
+   UKR_MV * UKR_NR FMAs into accumulators that live in zmm registers for the whole k loop. Every
+   loop over the tile is fully unrolled (#pragma GCC unroll) so that acc[][] is only ever indexed
+   by constants and GCC keeps it in registers (checked with objdump: see the kernel files). */
+#include "kernels/avx512/avx512_types.h"
+
+#define UKR_MR (UKR_MV * KVL)
+
+/* Prefetch distances in k steps (measured on Zen 4; each helped or was neutral):
+   A (UKR_MV lines per step, from L2): at the end of the panel the prefetches run on into the
+   next A micro-panel, which follows the current one contiguously in the packed block (its
+   first lines are also requested before the loop). B (one NR-wide row per step): its
+   micro-panel is meant to stay in L1 but the streaming A panel (larger than L1 for KC >= 128)
+   evicts it, so it is fetched ahead too. C: see UKR_PFC_DIST below. */
+#ifndef UKR_PF_DIST
+#define UKR_PF_DIST 4
+#endif
+#ifndef UKR_PFB_DIST
+#define UKR_PFB_DIST 16
+#endif
+#if UKR_PFB_DIST
+#define UKR_PFB_STEP() KPF_L1(b + UKR_PFB_DIST * UKR_NR)
+#else
+#define UKR_PFB_STEP() (void)0
+#endif
+#ifndef UKR_PFC_DIST
+#define UKR_PFC_DIST 32
+#endif
+
+/* One k step: UKR_MV loads of the A column (each one cache line, prefetched UKR_PF_DIST steps
+   ahead), UKR_NR broadcasts of the B row, UKR_MV * UKR_NR FMAs. */
+#define UKR_STEP()                                                                             \
+    do {                                                                                       \
+        kv av[UKR_MV];                                                                         \
+        _Pragma("GCC unroll 8") for (int v = 0; v < UKR_MV; v++)                               \
+        {                                                                                      \
+            KPF_L1(a + UKR_PF_DIST * UKR_MR + v * KVL);                                        \
+            av[v] = KV_LOADU(a + v * KVL);                                                     \
+        }                                                                                      \
+        UKR_PFB_STEP();                                                                        \
+        _Pragma("GCC unroll 64") for (int j = 0; j < UKR_NR; j++)                              \
+        {                                                                                      \
+            kv bj = KV_SET1(b[j]);                                                             \
+            _Pragma("GCC unroll 8") for (int v = 0; v < UKR_MV; v++) acc[v][j] =               \
+                KV_FMA(av[v], bj, acc[v][j]);                                                  \
+        }                                                                                      \
+        a += UKR_MR;                                                                           \
+        b += UKR_NR;                                                                           \
+    } while (0)
+
+void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
+              size_t cs_c, int m, int n);
+
+void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
+              size_t cs_c, int m, int n)
+{
+    kv acc[UKR_MV][UKR_NR];
+#pragma GCC unroll 64
+    for (int j = 0; j < UKR_NR; j++)
+#pragma GCC unroll 8
+        for (int v = 0; v < UKR_MV; v++)
+            acc[v][j] = KV_ZERO();
+
+    const kt *an = a + k * UKR_MR;
+    KPF_L2(an);
+    KPF_L2(an + KVL);
+
+    /* The C tile is needed only after the k loop. Requested UKR_PFC_DIST k steps before the end,
+       not at the start: its columns are ldc apart and, for power-of-two ldc, all fall in the
+       same few L1 sets, where the streaming A and B lines would evict them again if they came
+       early. */
+    size_t k_main = k > UKR_PFC_DIST ? k - UKR_PFC_DIST : 0;
+#pragma GCC unroll 4
+    for (size_t l = 0; l < k_main; l++) {
+        UKR_STEP();
+    }
+    if (rs_c == 1) {
+        for (int j = 0; j < n; j++) {
+            KPF_L1(c + j * cs_c);
+            KPF_L1(c + j * cs_c + UKR_MR - 1);
+        }
+    } else {
+        for (int j = 0; j < n; j++)
+            KPF_L1(c + j * cs_c);
+    }
+#pragma GCC unroll 4
+    for (size_t l = k_main; l < k; l++) {
+        UKR_STEP();
+    }
+
+    /* k == 0 means C = beta*C: the zero accumulators must not meet an infinite alpha. */
+    kv valpha = KV_SET1(k ? alpha : 0), vbeta = KV_SET1(beta);
+    if (rs_c == 1) {
+        kmask msk[UKR_MV];
+#pragma GCC unroll 8
+        for (int v = 0; v < UKR_MV; v++)
+            msk[v] = kv_mask(m - v * KVL);
+        /* beta == 0 must not read C: a NaN there is overwritten, not propagated. */
+        if (beta == 0) {
+#pragma GCC unroll 64
+            for (int j = 0; j < UKR_NR; j++) {
+                if (j >= n)
+                    break;
+#pragma GCC unroll 8
+                for (int v = 0; v < UKR_MV; v++)
+                    KV_MASK_STOREU(c + j * cs_c + v * KVL, msk[v], KV_MUL(valpha, acc[v][j]));
+            }
+        } else if (m == UKR_MR) {
+#pragma GCC unroll 64
+            for (int j = 0; j < UKR_NR; j++) {
+                if (j >= n)
+                    break;
+#pragma GCC unroll 8
+                for (int v = 0; v < UKR_MV; v++) {
+                    kt *cp = c + j * cs_c + v * KVL;
+                    KV_STOREU(cp, KV_FMA(vbeta, KV_LOADU(cp), KV_MUL(valpha, acc[v][j])));
+                }
+            }
+        } else {
+#pragma GCC unroll 64
+            for (int j = 0; j < UKR_NR; j++) {
+                if (j >= n)
+                    break;
+#pragma GCC unroll 8
+                for (int v = 0; v < UKR_MV; v++) {
+                    kt *cp = c + j * cs_c + v * KVL;
+                    kv old = KV_MASKZ_LOADU(msk[v], cp);
+                    KV_MASK_STOREU(cp, msk[v], KV_FMA(vbeta, old, KV_MUL(valpha, acc[v][j])));
+                }
+            }
+        }
+        return;
+    }
+
+    /* General row stride (not what gemm passes): through a buffer, element by element. */
+    kt t[UKR_NR][UKR_MR];
+#pragma GCC unroll 64
+    for (int j = 0; j < UKR_NR; j++)
+#pragma GCC unroll 8
+        for (int v = 0; v < UKR_MV; v++)
+            KV_STOREU(&t[j][v * KVL], KV_MUL(valpha, acc[v][j]));
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            kt *cij = c + i * rs_c + j * cs_c;
+            *cij = beta == 0 ? t[j][i] : t[j][i] + beta * *cij;
+        }
+}
+
+#undef UKR_MR
+#undef UKR_STEP
+#undef UKR_PFB_STEP
