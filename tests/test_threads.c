@@ -114,6 +114,34 @@ static void test_thread_counts(void)
     nanoblas_set_num_threads(start);
 }
 
+/* trsm splits the columns of B across threads: same solution as one thread within rounding. */
+static void test_trsm(void)
+{
+    int start = nanoblas_get_num_threads(), m = 500, n = 400;
+    double *a = rnd((size_t)m * m), *b = rnd((size_t)m * n);
+    for (int i = 0; i < m; i++)
+        a[i + (size_t)i * m] += m; /* well conditioned */
+    double *x1 = malloc((size_t)m * n * sizeof *x1), *x2 = malloc((size_t)m * n * sizeof *x2);
+    const enum CBLAS_SIDE side[2] = {CblasLeft, CblasRight};
+    for (int sd = 0; sd < 2; sd++) {
+        int mm = sd ? n : m, nn = sd ? m : n; /* B is mm x nn; A is m x m either way */
+        memcpy(x1, b, (size_t)m * n * sizeof *x1);
+        memcpy(x2, b, (size_t)m * n * sizeof *x2);
+        nanoblas_set_num_threads(1);
+        cblas_dtrsm(CblasColMajor, side[sd], CblasLower, CblasNoTrans, CblasNonUnit, mm, nn, 0.75, a, m,
+                    x1, mm);
+        nanoblas_set_num_threads(2);
+        cblas_dtrsm(CblasColMajor, side[sd], CblasLower, CblasNoTrans, CblasNonUnit, mm, nn, 0.75, a, m,
+                    x2, mm);
+        double worst = 0;
+        for (size_t i = 0; i < (size_t)m * n; i++)
+            worst = fmax(worst, fabs(x1[i] - x2[i]) / (fabs(x1[i]) + 1e-300));
+        TU_CHECK(worst < 1e-12, "dtrsm side %c: 2 threads differ from 1 by %g relative", "LR"[sd], worst);
+    }
+    nanoblas_set_num_threads(start);
+    free(a), free(b), free(x1), free(x2);
+}
+
 /* ---- 8 pthreads at once, each checking its results against ones computed beforehand ---- */
 enum { NPT = 8, PN = 160 };
 static double pa[PN * PN], pb[PN * PN], want_d[PN * PN], want_syrk[PN * PN];
@@ -211,6 +239,7 @@ int main(int argc, char **argv)
     tu_seed(7);
     test_controls();
     test_thread_counts();
+    test_trsm();
     test_inside_omp();
     test_fork();
     test_pthreads(seconds);
