@@ -16,6 +16,10 @@ SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 endif
 
 WARN = -Wall -Wextra
+# Without OpenMP the `#pragma omp` lines are meant to be ignored: the code runs them as one thread.
+ifeq ($(OPENMP_CFLAGS),)
+WARN += -Wno-unknown-pragmas
+endif
 # -fcx-fortran-rules: complex * and / as the reference Fortran BLAS computes them (no C99 NaN
 # recovery calls). No -ffast-math anywhere: NaN and Inf must propagate as the reference does.
 BASE_CFLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden -fcx-fortran-rules $(WARN) \
@@ -101,12 +105,12 @@ $(BUILD)/%.o: %.c config.mk
 # Test programs: tests/test_*.c, each one translation unit linked against the shared library.
 TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
-TEST_CFLAGS = -std=gnu11 -O1 -g $(WARN) -I. -Iinclude -I$(BUILD) $(SANFLAGS)
+TEST_CFLAGS = -std=gnu11 -O1 -g $(WARN) -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS)
 tests: $(TEST_BINS) $(BUILD)/nb_info
 
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(SHLIB) $(LIBDIR)/libnanoblas.so
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIBDIR) -lnanoblas -lm $(SANFLAGS)
+	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIBDIR) -lnanoblas -lm -lpthread $(SANFLAGS)
 
 # nb_info prints nanoblas_get_config(): what the library detected and chose.
 $(BUILD)/nb_info: tests/nb_info.c $(SHLIB) $(LIBDIR)/libnanoblas.so

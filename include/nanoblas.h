@@ -24,6 +24,20 @@ int nanoblas_kernel_set_supported(const char *name);
 /* Space-separated names of the kernel sets this build contains and this CPU can run, best first. */
 const char *nanoblas_kernel_sets_available(void);
 
+/* Threads. Level 3 routines split large problems across an OpenMP team; small problems, calls
+   made from inside another OpenMP parallel region, and builds configured with --disable-openmp run
+   on the calling thread alone. The count is read at load from NANOBLAS_NUM_THREADS, else
+   OPENBLAS_NUM_THREADS, else OMP_NUM_THREADS, else the cores this process may run on; setting it
+   (n < 1 means all usable cores) affects every later call from any thread. */
+void nanoblas_set_num_threads(int n);
+int nanoblas_get_num_threads(void);
+/* The same controls under OpenBLAS's names, for programs and tools written for OpenBLAS. */
+void openblas_set_num_threads(int n);
+void goto_set_num_threads(int n);
+int openblas_get_num_threads(void);
+/* 0: sequential build, 2: OpenMP (OpenBLAS's encoding; 1 would be its own pthreads server). */
+int openblas_get_parallel(void);
+
 /* Tuning (read once at load): NANOBLAS_MC, NANOBLAS_KC, NANOBLAS_NC override the GEMM block
    sizes for every type (positive integers up to 1048576; MC and NC are rounded up to multiples
    of the register tile). */

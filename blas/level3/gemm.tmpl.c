@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "kernels/kernel.h"
 #include "blas/level3/l3_internal.h"
+#include "threading/nb_threads.h"
 
 typedef NB_CAT(nb_gemm_kernel_, NB_P) l3_kernel;
 
@@ -57,6 +58,74 @@ static void macro_kernel(const l3_kernel *kr, size_t mb, size_t nb, size_t kb, n
 static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
 
+typedef struct {
+    const l3_kernel *kr;
+    size_t mr, nr, mc, kc, nc;
+} engine_cfg;
+
+static engine_cfg engine_config(void)
+{
+    engine_cfg g;
+    g.kr = &nb_rt.kset->NB_P;
+    const nb_blocking bl = nb_rt.NB_P;
+    g.mr = (size_t)g.kr->mr, g.nr = (size_t)g.kr->nr;
+    /* Defensive against odd overrides: every block size at least one tile, MC/NC whole tiles. */
+    g.mc = round_up(bl.mc ? bl.mc : g.mr, g.mr), g.nc = round_up(bl.nc ? bl.nc : g.nr, g.nr);
+    g.kc = bl.kc ? bl.kc : 1;
+    return g;
+}
+
+/* The five loops over an m x n x k problem with a team of `team` threads (1 = no parallel
+   region): B blocks are packed once per team, cooperatively (each thread packs a share of the
+   NR-wide micro-panels), and shared; each thread owns a range of rows of C, aligned to MR, and
+   packs its own A blocks. The row split keeps every C element on the same tile grid and the same
+   K order whatever the team size, so results do not depend on the thread count. Returns 0 if the
+   workspace could not be allocated. */
+static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
+                  nb_t beta, nb_t *c, size_t rsc, size_t csc, int team)
+{
+    size_t mr = g->mr, nr = g->nr, mc = g->mc, kc = g->kc, nc = g->nc;
+    size_t m_part = round_up((m + (size_t)team - 1) / (size_t)team, mr);
+    size_t a_bytes = round_up(min_sz(mc, m_part) * min_sz(kc, k) * sizeof(nb_t), 64);
+    size_t b_bytes = round_up(min_sz(kc, k) * min_sz(nc, round_up(n, nr)) * sizeof(nb_t), 64);
+    void *buf = NULL;
+    if (posix_memalign(&buf, 64, b_bytes + (size_t)team * a_bytes) != 0 || !buf)
+        return 0;
+    nb_t *bpack = (nb_t *)buf;
+
+#pragma omp parallel num_threads(team) if (team > 1)
+    {
+        int t = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
+        nb_t *apack = (nb_t *)((char *)buf + b_bytes + (size_t)t * a_bytes);
+        size_t m0, m1;
+        nb_split(m, mr, nt, t, &m0, &m1);
+        for (size_t jc = 0; jc < n; jc += nc) {
+            size_t nb = min_sz(nc, n - jc);
+            for (size_t pc = 0; pc < k; pc += kc) {
+                size_t kb = min_sz(kc, k - pc);
+                /* beta applies once: later K blocks accumulate onto the result of the first. */
+                nb_t beta_pc = pc == 0 ? beta : (nb_t)1;
+                size_t q0, q1;
+                nb_split(nb, nr, nt, t, &q0, &q1);
+                if (q1 > q0)
+                    g->kr->pack_b(kb, q1 - q0, b.p + pc * b.rs + (jc + q0) * b.cs, b.rs, b.cs, b.conj,
+                                  bpack + q0 * kb);
+#pragma omp barrier
+                for (size_t ic = m0; ic < m1; ic += mc) {
+                    size_t mb = min_sz(mc, m1 - ic);
+                    g->kr->pack_a(mb, kb, a.p + ic * a.rs + pc * a.cs, a.rs, a.cs, a.conj, apack);
+                    macro_kernel(g->kr, mb, nb, kb, alpha, apack, bpack, beta_pc,
+                                 c + ic * rsc + jc * csc, rsc, csc);
+                }
+                /* the next B block overwrites the shared buffer */
+#pragma omp barrier
+            }
+        }
+    }
+    free(buf);
+    return 1;
+}
+
 void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
                        nb_t *c, size_t rsc, size_t csc)
 {
@@ -68,44 +137,16 @@ void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_v
     }
     if (!nb_rt.kset)
         nb_init();
+    double flops = (NB_COMPLEX ? 8.0 : 2.0) * (double)m * (double)n * (double)k;
 #if !NB_COMPLEX
-    if (NB_INT(gemm_direct)(m, n, k, alpha, a, b, beta, c, rsc, csc))
+    if (NB_INT(gemm_direct)(m, n, k, alpha, a, b, beta, c, rsc, csc, flops))
         return;
 #endif
-    const l3_kernel *kr = &nb_rt.kset->NB_P;
-    const nb_blocking bl = nb_rt.NB_P;
-    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
-    /* Defensive against odd overrides: every block size at least one tile, MC/NC whole tiles. */
-    size_t mc = round_up(bl.mc ? bl.mc : mr, mr), nc = round_up(bl.nc ? bl.nc : nr, nr);
-    size_t kc = bl.kc ? bl.kc : 1;
-
-    size_t a_elems = min_sz(mc, round_up(m, mr)) * min_sz(kc, k);
-    size_t b_elems = min_sz(kc, k) * min_sz(nc, round_up(n, nr));
-    size_t a_bytes = round_up(a_elems * sizeof(nb_t), 64);
-    void *buf = NULL;
-    if (posix_memalign(&buf, 64, a_bytes + b_elems * sizeof(nb_t)) != 0 || !buf) {
+    engine_cfg g = engine_config();
+    /* a team needs at least two register-tile rows per thread */
+    int team = nb_threads_for(flops, m / (2 * g.mr));
+    if (!engine(&g, m, n, k, alpha, a, b, beta, c, rsc, csc, team))
         gemm_unblocked(m, n, k, alpha, a, b, beta, c, rsc, csc);
-        return;
-    }
-    nb_t *apack = (nb_t *)buf;
-    nb_t *bpack = (nb_t *)((char *)buf + a_bytes);
-
-    for (size_t jc = 0; jc < n; jc += nc) {
-        size_t nb = min_sz(nc, n - jc);
-        for (size_t pc = 0; pc < k; pc += kc) {
-            size_t kb = min_sz(kc, k - pc);
-            /* beta applies once: later K blocks accumulate onto the result of the first. */
-            nb_t beta_pc = pc == 0 ? beta : (nb_t)1;
-            kr->pack_b(kb, nb, b.p + pc * b.rs + jc * b.cs, b.rs, b.cs, b.conj, bpack);
-            for (size_t ic = 0; ic < m; ic += mc) {
-                size_t mb = min_sz(mc, m - ic);
-                kr->pack_a(mb, kb, a.p + ic * a.rs + pc * a.cs, a.rs, a.cs, a.conj, apack);
-                macro_kernel(kr, mb, nb, kb, alpha, apack, bpack, beta_pc, c + ic * rsc + jc * csc, rsc,
-                             csc);
-            }
-        }
-    }
-    free(buf);
 }
 
 blasint NB_INT(gemm_check)(char transa, char transb, blasint m, blasint n, blasint k, nb_t alpha,

@@ -4,6 +4,7 @@
    The side-L problem is blocked along M: diagonal blocks run the unblocked column algorithm, and
    everything off the diagonal is one GEMM per block row. */
 #include "blas/level3/l3_internal.h"
+#include "threading/nb_threads.h"
 
 /* A triangular operand in side-L form and the matrix it acts on. */
 typedef struct {
@@ -164,6 +165,28 @@ static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
     }
 }
 
+/* The columns of B (in side-L form) are independent problems: a team of threads takes column
+   ranges, each running the whole blocked algorithm (its GEMMs then run on that thread alone). */
+static void tri_columns(void (*run)(tri_problem, size_t, size_t, nb_t), tri_problem t, size_t m,
+                        size_t n, nb_t alpha)
+{
+    double flops = (NB_COMPLEX ? 4.0 : 1.0) * (double)m * (double)m * (double)n;
+    int team = nb_threads_for(flops, n / 16);
+    if (team <= 1) {
+        run(t, m, n, alpha);
+        return;
+    }
+#pragma omp parallel num_threads(team)
+    {
+        size_t j0, j1;
+        nb_split(n, 8, NB_NUM_THREADS(), NB_THREAD_NUM(), &j0, &j1);
+        tri_problem part = t;
+        part.b += j0 * t.csb;
+        if (j1 > j0)
+            run(part, m, j1 - j0, alpha);
+    }
+}
+
 static blasint tri_check(char side, char uplo, char transa, char diag, blasint m, blasint n,
                          blasint lda, blasint ldb)
 {
@@ -211,7 +234,7 @@ void NB_INT(trmm)(char side, char uplo, char transa, char diag, blasint m, blasi
     if (alpha == 0)
         zero_b(t, mm, nn);
     else
-        trmm_left(t, mm, nn, alpha);
+        tri_columns(trmm_left, t, mm, nn, alpha);
 }
 
 void NB_INT(trsm)(char side, char uplo, char transa, char diag, blasint m, blasint n, nb_t alpha,
@@ -224,7 +247,7 @@ void NB_INT(trsm)(char side, char uplo, char transa, char diag, blasint m, blasi
     if (alpha == 0)
         zero_b(t, mm, nn);
     else
-        trsm_left(t, mm, nn, alpha);
+        tri_columns(trsm_left, t, mm, nn, alpha);
 }
 
 NB_EXPORT void NB_FN(trmm_)(const char *side, const char *uplo, const char *transa, const char *diag,

@@ -1,0 +1,251 @@
+/* Threading: the thread-control functions take effect; results do not depend on the thread count
+   (bitwise, because every path splits on register-tile boundaries and keeps the K order); many
+   pthreads calling at once; calls from inside an OpenMP parallel region; fork() after threads were
+   used, then a call in the child. */
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "tests/testutil.h"
+#include "include/cblas.h"
+#include "include/nanoblas.h"
+
+typedef struct {
+    int m, n, k;
+    char ta, tb;
+} shape;
+
+/* blocked engine, m-skinny, n-skinny, transposed A, and a problem just above the parallel cutoff */
+static const shape shapes[] = {
+    {301, 283, 517, 'N', 'N'}, {256, 256, 256, 'T', 'N'}, {16, 3001, 700, 'N', 'T'},
+    {40, 2000, 300, 'T', 'N'},  {3001, 9, 800, 'N', 'N'}, {517, 300, 129, 'T', 'T'},
+};
+#define NSHAPES (sizeof shapes / sizeof shapes[0])
+
+static double *rnd(size_t n)
+{
+    double *p = malloc(n * sizeof *p);
+    for (size_t i = 0; i < n; i++)
+        p[i] = tu_rand();
+    return p;
+}
+
+/* C = A*B (dgemm, column-major) for shape s on fresh data seeded by `seed`; returns C. */
+static double *run_dgemm(const shape *s, uint64_t seed, double *a, double *b)
+{
+    (void)seed;
+    int lda = s->ta == 'N' ? s->m : s->k, ldb = s->tb == 'N' ? s->k : s->n;
+    double *c = malloc((size_t)s->m * s->n * sizeof *c);
+    for (size_t i = 0; i < (size_t)s->m * s->n; i++)
+        c[i] = 0.5;
+    cblas_dgemm(CblasColMajor, s->ta == 'N' ? CblasNoTrans : CblasTrans,
+                s->tb == 'N' ? CblasNoTrans : CblasTrans, s->m, s->n, s->k, 1.25, a, lda, b, ldb, -0.5, c,
+                s->m);
+    return c;
+}
+
+static double ref_entry(const shape *s, const double *a, const double *b, int i, int j)
+{
+    int lda = s->ta == 'N' ? s->m : s->k, ldb = s->tb == 'N' ? s->k : s->n;
+    double sum = 0;
+    for (int l = 0; l < s->k; l++) {
+        double x = s->ta == 'N' ? a[i + (size_t)l * lda] : a[l + (size_t)i * lda];
+        double y = s->tb == 'N' ? b[l + (size_t)j * ldb] : b[j + (size_t)l * ldb];
+        sum += x * y;
+    }
+    return 1.25 * sum - 0.25;
+}
+
+static void test_controls(void)
+{
+    int start = nanoblas_get_num_threads();
+    TU_CHECK(start >= 1, "initial thread count %d", start);
+    const char *env = getenv("NANOBLAS_NUM_THREADS");
+    if (env && atoi(env) > 0)
+        TU_CHECK(start == atoi(env), "NANOBLAS_NUM_THREADS=%s but %d threads", env, start);
+#ifdef _OPENMP
+    TU_CHECK(openblas_get_parallel() == 2, "openblas_get_parallel %d, want 2", openblas_get_parallel());
+    nanoblas_set_num_threads(3);
+    TU_CHECK(nanoblas_get_num_threads() == 3 && openblas_get_num_threads() == 3, "set 3 -> %d",
+             nanoblas_get_num_threads());
+    openblas_set_num_threads(1);
+    TU_CHECK(nanoblas_get_num_threads() == 1, "openblas_set 1 -> %d", nanoblas_get_num_threads());
+    goto_set_num_threads(2);
+    TU_CHECK(openblas_get_num_threads() == 2, "goto_set 2 -> %d", openblas_get_num_threads());
+    nanoblas_set_num_threads(0);
+    TU_CHECK(nanoblas_get_num_threads() >= 1, "set 0 -> %d", nanoblas_get_num_threads());
+#else
+    TU_CHECK(openblas_get_parallel() == 0, "openblas_get_parallel %d, want 0", openblas_get_parallel());
+    TU_CHECK(nanoblas_get_num_threads() == 1, "sequential build reports %d threads",
+             nanoblas_get_num_threads());
+#endif
+    nanoblas_set_num_threads(start);
+}
+
+/* Every shape at 1..4 threads: bitwise equal to the 1-thread result, which matches a reference. */
+static void test_thread_counts(void)
+{
+    int start = nanoblas_get_num_threads();
+    for (size_t i = 0; i < NSHAPES; i++) {
+        const shape *s = &shapes[i];
+        double *a = rnd((size_t)s->m * s->k), *b = rnd((size_t)s->k * s->n);
+        nanoblas_set_num_threads(1);
+        double *c1 = run_dgemm(s, i, a, b);
+        for (int r = 0; r < 40; r++) {
+            int ii = tu_randint(0, s->m - 1), jj = tu_randint(0, s->n - 1);
+            double want = ref_entry(s, a, b, ii, jj), got = c1[ii + (size_t)jj * s->m];
+            TU_CHECK(fabs(got - want) <= 1e-13 * s->k * 4, "%dx%dx%d %c%c (%d,%d): %g vs %g", s->m, s->n,
+                     s->k, s->ta, s->tb, ii, jj, got, want);
+        }
+        for (int t = 2; t <= 4; t++) {
+            nanoblas_set_num_threads(t);
+            double *ct = run_dgemm(s, i, a, b);
+            TU_CHECK(memcmp(c1, ct, (size_t)s->m * s->n * sizeof *c1) == 0,
+                     "%dx%dx%d %c%c: %d threads differ from 1 thread", s->m, s->n, s->k, s->ta, s->tb, t);
+            free(ct);
+        }
+        free(a), free(b), free(c1);
+    }
+    nanoblas_set_num_threads(start);
+}
+
+/* trsm splits the columns of B across threads: same solution as one thread within rounding. */
+static void test_trsm(void)
+{
+    int start = nanoblas_get_num_threads(), m = 500, n = 400;
+    double *a = rnd((size_t)m * m), *b = rnd((size_t)m * n);
+    for (int i = 0; i < m; i++)
+        a[i + (size_t)i * m] += m; /* well conditioned */
+    double *x1 = malloc((size_t)m * n * sizeof *x1), *x2 = malloc((size_t)m * n * sizeof *x2);
+    const enum CBLAS_SIDE side[2] = {CblasLeft, CblasRight};
+    for (int sd = 0; sd < 2; sd++) {
+        int mm = sd ? n : m, nn = sd ? m : n; /* B is mm x nn; A is m x m either way */
+        memcpy(x1, b, (size_t)m * n * sizeof *x1);
+        memcpy(x2, b, (size_t)m * n * sizeof *x2);
+        nanoblas_set_num_threads(1);
+        cblas_dtrsm(CblasColMajor, side[sd], CblasLower, CblasNoTrans, CblasNonUnit, mm, nn, 0.75, a, m,
+                    x1, mm);
+        nanoblas_set_num_threads(2);
+        cblas_dtrsm(CblasColMajor, side[sd], CblasLower, CblasNoTrans, CblasNonUnit, mm, nn, 0.75, a, m,
+                    x2, mm);
+        double worst = 0, scale = 0;
+        for (size_t i = 0; i < (size_t)m * n; i++)
+            scale = fmax(scale, fabs(x1[i]));
+        for (size_t i = 0; i < (size_t)m * n; i++)
+            worst = fmax(worst, fabs(x1[i] - x2[i]) / scale);
+        TU_CHECK(worst < 1e-12, "dtrsm side %c: 2 threads differ from 1 by %g relative", "LR"[sd], worst);
+    }
+    nanoblas_set_num_threads(start);
+    free(a), free(b), free(x1), free(x2);
+}
+
+/* ---- 8 pthreads at once, each checking its results against ones computed beforehand ---- */
+enum { NPT = 8, PN = 160 };
+static double pa[PN * PN], pb[PN * PN], want_d[PN * PN], want_syrk[PN * PN];
+static float sa[PN * PN], sb[PN * PN], want_s[PN * PN];
+static volatile int stop_flag;
+
+static void do_calls(double *cd, float *cs, double *ck)
+{
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasTrans, PN, PN, PN, 1.0, pa, PN, pb, PN, 0.0, cd, PN);
+    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, PN, PN, PN, 1.0f, sa, PN, sb, PN, 0.0f, cs, PN);
+    memset(ck, 0, sizeof(double) * PN * PN);
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, PN, PN, 1.0, pa, PN, 0.0, ck, PN);
+}
+
+static void *hammer(void *arg)
+{
+    long *bad = arg;
+    double *cd = malloc(sizeof(double) * PN * PN), *ck = malloc(sizeof(double) * PN * PN);
+    float *cs = malloc(sizeof(float) * PN * PN);
+    long calls = 0;
+    while (!stop_flag || calls == 0) {
+        do_calls(cd, cs, ck);
+        if (memcmp(cd, want_d, sizeof want_d) || memcmp(cs, want_s, sizeof want_s) ||
+            memcmp(ck, want_syrk, sizeof want_syrk))
+            (*bad)++;
+        calls++;
+    }
+    free(cd), free(cs), free(ck);
+    return NULL;
+}
+
+static void test_pthreads(double seconds)
+{
+    for (int i = 0; i < PN * PN; i++) {
+        pa[i] = tu_rand(), pb[i] = tu_rand();
+        sa[i] = (float)tu_rand(), sb[i] = (float)tu_rand();
+    }
+    do_calls(want_d, want_s, want_syrk);
+    pthread_t th[NPT];
+    long bad[NPT] = {0};
+    stop_flag = 0;
+    for (int t = 0; t < NPT; t++)
+        pthread_create(&th[t], NULL, hammer, &bad[t]);
+    struct timespec ts = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
+    nanosleep(&ts, NULL);
+    stop_flag = 1;
+    for (int t = 0; t < NPT; t++) {
+        pthread_join(th[t], NULL);
+        TU_CHECK(bad[t] == 0, "pthread %d: %ld wrong results", t, bad[t]);
+    }
+}
+
+/* Each thread of the caller's own team computes a different product. */
+static void test_inside_omp(void)
+{
+    const shape s = {300, 200, 400, 'N', 'N'};
+    double *a = rnd((size_t)s.m * s.k), *b = rnd((size_t)s.k * s.n);
+    double *c1 = run_dgemm(&s, 0, a, b);
+    long bad = 0;
+#pragma omp parallel num_threads(4) reduction(+ : bad)
+    {
+        double *ct = run_dgemm(&s, 0, a, b);
+        bad += memcmp(c1, ct, (size_t)s.m * s.n * sizeof *c1) != 0;
+        free(ct);
+    }
+    TU_CHECK(bad == 0, "%ld of the team's calls inside a parallel region differ", bad);
+    free(a), free(b), free(c1);
+}
+
+/* A child forked after the parent used its thread team must be able to call nanoblas. */
+static void test_fork(void)
+{
+    const shape s = {400, 400, 400, 'N', 'N'};
+    double *a = rnd((size_t)s.m * s.k), *b = rnd((size_t)s.k * s.n);
+    double *c1 = run_dgemm(&s, 0, a, b);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(20); /* a hang in the child ends it instead of the test run */
+        double *c2 = run_dgemm(&s, 0, a, b);
+        _exit(memcmp(c1, c2, (size_t)s.m * s.n * sizeof *c1) == 0 ? 0 : 3);
+    }
+    int status = 0;
+    if (!TU_CHECK(pid > 0, "fork failed"))
+        return;
+    waitpid(pid, &status, 0);
+    TU_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+             "child after fork: %s %d", WIFEXITED(status) ? "exit" : "signal",
+             WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    free(a), free(b), free(c1);
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 3.0;
+    tu_seed(7);
+    test_controls();
+    test_thread_counts();
+    test_trsm();
+    test_inside_omp();
+    test_fork();
+    test_pthreads(seconds);
+    printf("test_threads: %ld checks, %ld failed (kernel set %s, %d threads)\n", tu_checks, tu_failures,
+           nanoblas_get_kernel_set(), nanoblas_get_num_threads());
+    return tu_failures != 0;
+}

@@ -1,0 +1,34 @@
+/* Internal interface of threading/: how many threads a call may use. Drivers ask once per call;
+   the answer is 1 inside another OpenMP parallel region, for small problems, and in a build
+   without OpenMP. */
+#ifndef NB_THREADS_H
+#define NB_THREADS_H
+
+#include <stddef.h>
+
+/* Thread index and team size inside a parallel region (0 and 1 in a build without OpenMP). */
+#ifdef _OPENMP
+#include <omp.h>
+#define NB_THREAD_NUM() omp_get_thread_num()
+#define NB_NUM_THREADS() omp_get_num_threads()
+#else
+#define NB_THREAD_NUM() 0
+#define NB_NUM_THREADS() 1
+#endif
+
+/* Threads for a call doing about `flops` floating-point operations, which can be split into at
+   most `max_parts` independent parts (e.g. row blocks). Always >= 1. */
+int nb_threads_for(double flops, size_t max_parts);
+
+/* Splits [0, n) into nparts ranges whose boundaries are multiples of `align` (except n itself):
+   range p is [*lo, *hi). Empty ranges are possible when n is small. */
+static inline void nb_split(size_t n, size_t align, int nparts, int p, size_t *lo, size_t *hi)
+{
+    size_t units = (n + align - 1) / align, q = units / (size_t)nparts, r = units % (size_t)nparts;
+    size_t u0 = (size_t)p * q + ((size_t)p < r ? (size_t)p : r);
+    size_t u1 = u0 + q + ((size_t)p < r ? 1 : 0);
+    *lo = u0 * align < n ? u0 * align : n;
+    *hi = u1 * align < n ? u1 * align : n;
+}
+
+#endif
