@@ -137,7 +137,7 @@ install: lib
 	cp include/*.h $(DESTDIR)$(PREFIX)/include/nanoblas/
 
 clean:
-	rm -rf build build-san lib lib-san
+	rm -rf build build-san build-noomp lib lib-san lib-noomp
 
 distclean: clean
 	rm -f config.mk nb_config.h

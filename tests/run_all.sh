@@ -35,6 +35,18 @@ for s in $sets; do
 done
 step numpy-R ./tests/integration/run_smoke.sh lib
 
+# The library built without OpenMP (what ./configure --disable-openmp gives) must pass the same
+# differential tests on every kernel set.
+if make -s -j"$JOBS" OPENMP_CFLAGS= BUILD=build-noomp LIBDIR=lib-noomp lib tests; then
+  for t in build-noomp/tests/test_*; do
+    for s in $sets; do
+      step "no-openmp:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-noomp" NANOBLAS_ARCH=$s "$t"
+    done
+  done
+else
+  fail=$((fail+1)); failed="$failed no-openmp-build"
+fi
+
 # The differential tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
 if make -s -j"$JOBS" SAN=1 BUILD=build-san LIBDIR=lib-san lib tests; then
   for t in build-san/tests/test_*; do
