@@ -128,8 +128,21 @@ check:
 
 test: check
 
-bench: lib
-	@echo "bench: the benchmark harness arrives with the GEMM kernels (issue 3)"
+# Benchmarks (bench/README.md). `make bench`: the headline comparison with OpenBLAS, BLIS and MKL
+# (installed when absent), table + CSV + PNG plot in bench/out/; `make bench-full`: every group.
+BENCH_BIN = $(BUILD)/bench/gemm_bench
+BENCH_CFLAGS = -std=gnu11 -O2 -g $(WARN) -pthread
+
+$(BENCH_BIN): bench/gemm_bench.c bench/peak.c bench/peak.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/peak.c -o $@ -ldl -lm
+
+.PHONY: bench-full
+bench: lib $(BENCH_BIN)
+	MODE=headline BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
+
+bench-full: lib $(BENCH_BIN)
+	MODE=full BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
 install: lib
 	mkdir -p $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/nanoblas

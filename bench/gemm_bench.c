@@ -1,0 +1,1396 @@
+/* gemm_bench: times cblas_sgemm / cblas_dgemm of nanoblas and of other BLAS libraries, each
+   loaded with dlopen from a path given on the command line, in one process.
+
+   Method, per shape (type, layout, transposes, m, n, k) and thread count:
+   - every library gets the same operands (64-byte aligned, uniform random in [-1, 1));
+   - a warm-up call, whose result is compared with the first library's (a mis-loaded library or
+     a wrong result shows up as a warning and a '!' in the table);
+   - a calibration picks how many calls make one timing sample (>= 1 ms, so small shapes are
+     timed over many calls);
+   - samples are taken round-robin across the libraries (lib A, lib B, ..., lib A, ...) so that
+     machine noise hits all of them alike, until each has had its time budget and the minimum
+     number of samples, or the maximum number of samples;
+   - the median sample is reported as GFLOPS (2mnk flops per call) and as a percentage of the
+     FMA peak measured by this program for the instruction set of the nanoblas kernel set in use.
+   The table goes to stdout, one CSV row per library and shape to --csv, progress to stderr.
+
+   The program is not linked to any BLAS: everything comes through dlopen(RTLD_LOCAL |
+   RTLD_DEEPBIND), so several BLAS libraries, which export the same names, coexist. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "peak.h"
+
+/* CBLAS enumeration values (the standard ones; every CBLAS uses them). */
+enum { ROW_MAJOR = 101, COL_MAJOR = 102, NO_TRANS = 111, TRANS = 112 };
+
+typedef void (*sgemm_fn)(int, int, int, int, int, int, float, const float *, int, const float *,
+                         int, float, float *, int);
+typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int,
+                         const double *, int, double, double *, int);
+
+#define MAX_LIBS 16
+#define MAX_SHAPES 4096
+#define MAX_THREADS_LIST 64
+#define MAX_SAMPLES 1000
+
+/* ---- small utilities ------------------------------------------------------------------------ */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "gemm_bench: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+static void note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "gemm_bench: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void *xaligned(size_t bytes)
+{
+    size_t sz = (bytes + 63) & ~(size_t)63;
+    if (sz == 0)
+        sz = 64;
+    void *p = aligned_alloc(64, sz);
+    if (!p)
+        die("out of memory allocating %zu bytes", sz);
+    return p;
+}
+
+/* splitmix64: a simple, well-distributed 64-bit generator; enough for benchmark operands. */
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static double rng_unit(uint64_t *s) /* uniform in [-1, 1) */
+{
+    return (double)(rng_next(s) >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
+static void fill(void *p, size_t count, int is_double, uint64_t seed)
+{
+    uint64_t s = seed;
+    if (is_double) {
+        double *d = p;
+        for (size_t i = 0; i < count; i++)
+            d[i] = rng_unit(&s);
+    } else {
+        float *f = p;
+        for (size_t i = 0; i < count; i++)
+            f[i] = (float)rng_unit(&s);
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(const double *v, int n)
+{
+    double tmp[MAX_SAMPLES];
+    if (n <= 0)
+        return 0.0;
+    memcpy(tmp, v, (size_t)n * sizeof *tmp);
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
+    return (n & 1) ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
+}
+
+static int cpus_usable(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int n = CPU_COUNT(&set);
+        if (n > 0)
+            return n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+static void cpu_model(char *buf, size_t len)
+{
+    snprintf(buf, len, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "model name", 10) || !strncmp(line, "Model", 5)) {
+            char *c = strchr(line, ':');
+            if (!c)
+                continue;
+            c++;
+            while (*c == ' ' || *c == '\t')
+                c++;
+            c[strcspn(c, "\n")] = 0;
+            snprintf(buf, len, "%s", c);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* Load from elsewhere: CPU time the whole machine spent busy (/proc/stat, plus time the
+   hypervisor stole) minus this process's own CPU time, over a span of wall time. */
+struct load_snap {
+    double busy, self, wall;
+};
+
+static void load_snap(struct load_snap *l)
+{
+    l->wall = now_s();
+    l->busy = -1;
+    FILE *f = fopen("/proc/stat", "r");
+    if (f) {
+        unsigned long long v[10] = {0};
+        if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+                   &v[4], &v[5], &v[6], &v[7]) == 8) {
+            /* user nice system idle iowait irq softirq steal: all but idle and iowait */
+            double tick = (double)sysconf(_SC_CLK_TCK);
+            l->busy = (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (tick > 0 ? tick : 100);
+        }
+        fclose(f);
+    }
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    l->self = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- libraries ------------------------------------------------------------------------------ */
+enum setter_kind { SET_NONE, SET_INT, SET_INT_RET, SET_I64 };
+
+struct lib {
+    char name[64];
+    char path[PATH_MAX];
+    void *h;
+    sgemm_fn sgemm;
+    dgemm_fn dgemm;
+    enum setter_kind sk;
+    const char *setter_name;
+    void *setter;
+    char info[512];
+    int is_nanoblas;
+};
+
+static struct lib libs[MAX_LIBS];
+static int nlibs;
+static int g_no_deepbind; /* --no-deepbind */
+
+static void lib_set_threads(struct lib *L, int n)
+{
+    switch (L->sk) {
+    case SET_INT: ((void (*)(int))L->setter)(n); break;
+    case SET_INT_RET: ((int (*)(int))L->setter)(n); break;
+    case SET_I64: ((void (*)(int64_t))L->setter)((int64_t)n); break;
+    default: break;
+    }
+}
+
+/* The MKL version record (ABI of MKL_Get_Version). */
+struct mkl_version {
+    int major, minor, update;
+    char *product_status, *build, *processor, *platform;
+};
+
+static void lib_describe(struct lib *L)
+{
+    char *o = L->info;
+    size_t left = sizeof L->info;
+    int w;
+#define APPEND(...)                                                                             \
+    do {                                                                                        \
+        w = snprintf(o, left, __VA_ARGS__);                                                     \
+        if (w > 0 && (size_t)w < left) {                                                        \
+            o += w;                                                                             \
+            left -= (size_t)w;                                                                  \
+        }                                                                                       \
+    } while (0)
+    const char *(*fstr)(void);
+    if ((fstr = (const char *(*)(void))dlsym(L->h, "nanoblas_get_kernel_set"))) {
+        L->is_nanoblas = 1;
+        APPEND("nanoblas kernel set %s; ", fstr());
+    }
+    if (!L->is_nanoblas && (fstr = (const char *(*)(void))dlsym(L->h, "openblas_get_config")))
+        APPEND("%s; ", fstr());
+    if (!L->is_nanoblas && (fstr = (const char *(*)(void))dlsym(L->h, "openblas_get_corename")))
+        APPEND("core %s; ", fstr());
+    void (*mkl_ver)(struct mkl_version *) =
+        (void (*)(struct mkl_version *))dlsym(L->h, "MKL_Get_Version");
+    if (mkl_ver) {
+        struct mkl_version v;
+        memset(&v, 0, sizeof v);
+        mkl_ver(&v);
+        APPEND("MKL %d.%d.%d build %s; code path: %s; ", v.major, v.minor, v.update,
+               v.build ? v.build : "?", v.processor ? v.processor : "?");
+    }
+    if ((fstr = (const char *(*)(void))dlsym(L->h, "bli_info_get_version_str")))
+        APPEND("BLIS %s; ", fstr());
+    int (*arch_id)(void) = (int (*)(void))dlsym(L->h, "bli_arch_query_id");
+    const char *(*arch_str)(int) = (const char *(*)(int))dlsym(L->h, "bli_arch_string");
+    if (arch_id && arch_str)
+        APPEND("BLIS arch %s; ", arch_str(arch_id()));
+    APPEND("threads via %s", L->setter_name ? L->setter_name : "environment only");
+#undef APPEND
+}
+
+static int lib_load(struct lib *L)
+{
+    dlerror();
+    L->h = dlopen(L->path, RTLD_NOW | RTLD_LOCAL | (g_no_deepbind ? 0 : RTLD_DEEPBIND));
+    if (!L->h) {
+        note("cannot load %s (%s): %s -- skipped", L->name, L->path, dlerror());
+        return -1;
+    }
+    L->sgemm = (sgemm_fn)dlsym(L->h, "cblas_sgemm");
+    L->dgemm = (dgemm_fn)dlsym(L->h, "cblas_dgemm");
+    if (!L->sgemm && !L->dgemm) {
+        note("%s (%s) exports neither cblas_sgemm nor cblas_dgemm -- skipped", L->name, L->path);
+        dlclose(L->h);
+        L->h = NULL;
+        return -1;
+    }
+    static const struct {
+        const char *name;
+        enum setter_kind kind;
+    } setters[] = {
+        {"nanoblas_set_num_threads", SET_INT},   {"openblas_set_num_threads", SET_INT},
+        {"MKL_Set_Num_Threads", SET_INT},        {"mkl_set_num_threads", SET_INT},
+        {"mkl_serv_set_num_threads", SET_INT},   {"bli_thread_set_num_threads", SET_I64},
+        {"mkl_set_num_threads_local", SET_INT_RET},
+    };
+    for (size_t i = 0; i < sizeof setters / sizeof setters[0]; i++) {
+        void *p = dlsym(L->h, setters[i].name);
+        if (p) {
+            L->setter = p;
+            L->sk = setters[i].kind;
+            L->setter_name = setters[i].name;
+            break;
+        }
+    }
+    lib_describe(L);
+    return 0;
+}
+
+static void default_nanoblas_path(char *buf, size_t len)
+{
+    /* build/bench/gemm_bench -> ../../lib/libnanoblas.so.0, else lib/ under the current dir. */
+    char exe[PATH_MAX - 64]; /* room for the suffix below */
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(buf, len, "%s/../../lib/libnanoblas.so.0", exe);
+            char real[PATH_MAX];
+            if (realpath(buf, real)) {
+                snprintf(buf, len, "%s", real);
+                return;
+            }
+        }
+    }
+    snprintf(buf, len, "lib/libnanoblas.so.0");
+}
+
+/* ---- shapes --------------------------------------------------------------------------------- */
+struct shape {
+    int m, n, k;
+    char ta, tb; /* 'N' or 'T'; 0 = take --trans */
+    int layout;  /* ROW_MAJOR / COL_MAJOR; 0 = take --layout */
+};
+
+static struct shape shapes[MAX_SHAPES];
+static int nshapes;
+
+static void add_shape(int m, int n, int k, char ta, char tb, int layout)
+{
+    if (nshapes >= MAX_SHAPES)
+        die("too many shapes (max %d)", MAX_SHAPES);
+    shapes[nshapes++] = (struct shape){m, n, k, ta, tb, layout};
+}
+
+static void add_cubes(const int *sizes, int count)
+{
+    for (int i = 0; i < count; i++)
+        add_shape(sizes[i], sizes[i], sizes[i], 0, 0, 0);
+}
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const char *preset_help =
+    "      headline     cubes 512 1024 2048 4096\n"
+    "      cubes-small  cubes 8 16 24 32 48 64\n"
+    "      odd          cubes 1000 1001 1023 1024 1025\n"
+    "      skinny       16x4096x4096 4096x16x4096 64x4096x4096 4096x4096x16\n"
+    "      trans        2048 cube: column-major NN NT TN TT and row-major NN\n"
+    "      sweep        cubes 64 128 256 384 512 768 1024 1536 2048 3072 4096\n"
+    "      plot         cubes 8 16 32 64 128 256 512 1024 2048 4096\n";
+
+static int add_preset(const char *name)
+{
+    if (!strcmp(name, "headline")) {
+        static const int s[] = {512, 1024, 2048, 4096};
+        add_cubes(s, COUNT(s));
+    } else if (!strcmp(name, "cubes-small")) {
+        static const int s[] = {8, 16, 24, 32, 48, 64};
+        add_cubes(s, COUNT(s));
+    } else if (!strcmp(name, "odd")) {
+        static const int s[] = {1000, 1001, 1023, 1024, 1025};
+        add_cubes(s, COUNT(s));
+    } else if (!strcmp(name, "skinny")) {
+        add_shape(16, 4096, 4096, 0, 0, 0);
+        add_shape(4096, 16, 4096, 0, 0, 0);
+        add_shape(64, 4096, 4096, 0, 0, 0);
+        add_shape(4096, 4096, 16, 0, 0, 0);
+    } else if (!strcmp(name, "trans")) {
+        add_shape(2048, 2048, 2048, 'N', 'N', COL_MAJOR);
+        add_shape(2048, 2048, 2048, 'N', 'T', COL_MAJOR);
+        add_shape(2048, 2048, 2048, 'T', 'N', COL_MAJOR);
+        add_shape(2048, 2048, 2048, 'T', 'T', COL_MAJOR);
+        add_shape(2048, 2048, 2048, 'N', 'N', ROW_MAJOR);
+    } else if (!strcmp(name, "sweep")) {
+        static const int s[] = {64, 128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096};
+        add_cubes(s, COUNT(s));
+    } else if (!strcmp(name, "plot")) {
+        static const int s[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+        add_cubes(s, COUNT(s));
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_trans(const char *s, char *ta, char *tb)
+{
+    if (strlen(s) != 2)
+        return -1;
+    char a = (char)(s[0] & ~0x20), b = (char)(s[1] & ~0x20);
+    if ((a != 'N' && a != 'T') || (b != 'N' && b != 'T'))
+        return -1;
+    *ta = a;
+    *tb = b;
+    return 0;
+}
+
+static int parse_layout(const char *s)
+{
+    if (!strcmp(s, "col") || !strcmp(s, "colmajor") || !strcmp(s, "c"))
+        return COL_MAJOR;
+    if (!strcmp(s, "row") || !strcmp(s, "rowmajor") || !strcmp(s, "r"))
+        return ROW_MAJOR;
+    return 0;
+}
+
+/* One explicit shape: MxNxK or N (a cube), optionally ":NT" and/or ":row"/":col". */
+static int parse_shape(const char *spec)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", spec);
+    char *suffix = strchr(buf, ':');
+    if (suffix)
+        *suffix++ = 0;
+    char *end;
+    long d[3];
+    int nd = 0;
+    const char *p = buf;
+    while (nd < 3) {
+        errno = 0;
+        d[nd] = strtol(p, &end, 10);
+        if (end == p || errno || d[nd] < 0 || d[nd] > 1000000)
+            return -1;
+        nd++;
+        if (*end == 'x' || *end == 'X')
+            p = end + 1;
+        else
+            break;
+    }
+    if (*end)
+        return -1;
+    if (nd == 1)
+        d[1] = d[2] = d[0];
+    else if (nd != 3)
+        return -1;
+    char ta = 0, tb = 0;
+    int layout = 0;
+    while (suffix && *suffix) {
+        char *next = strchr(suffix, ':');
+        if (next)
+            *next++ = 0;
+        int l = parse_layout(suffix);
+        if (l)
+            layout = l;
+        else if (parse_trans(suffix, &ta, &tb))
+            return -1;
+        suffix = next;
+    }
+    add_shape((int)d[0], (int)d[1], (int)d[2], ta, tb, layout);
+    return 0;
+}
+
+/* ---- options -------------------------------------------------------------------------------- */
+static struct {
+    int types[2]; /* 's' / 'd' in order */
+    int ntypes;
+    char trans[4][2];
+    int ntrans;
+    int layouts[2];
+    int nlayouts;
+    int threads[MAX_THREADS_LIST];
+    int nthreads;
+    int fixed_reps;
+    int min_reps, max_reps;
+    double budget;
+    double min_sample;
+    int ld_pad;
+    int verify;
+    int settle_ms;
+    int keep_env;
+    int no_peak;
+    size_t bw_bytes;
+    const char *csv;
+    uint64_t seed;
+} opt;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gemm_bench [options]\n"
+            "Times cblas_sgemm/cblas_dgemm of nanoblas and of other BLAS shared libraries "
+            "(dlopen).\n\n"
+            "  --lib NAME=PATH   add a library (repeatable); nanoblas=<this build's "
+            "lib/libnanoblas.so.0>\n"
+            "                    comes first unless --no-nanoblas or a --lib nanoblas=PATH\n"
+            "  --no-nanoblas     do not load nanoblas by default\n"
+            "  --type LIST       s, d or s,d (repeatable; default d,s)\n"
+            "  --shapes LIST     comma list of presets and shapes MxNxK[:TT][:row|col] or N "
+            "(a cube);\n"
+            "                    repeatable; default: headline. Presets:\n%s"
+            "  --trans LIST      transposes for shapes without their own: NN,NT,TN,TT "
+            "(default NN)\n"
+            "  --layout LIST     col, row or col,row (default col)\n"
+            "  --threads LIST    thread counts: 1,2,4 or 1-4 or 'all' (1..usable cpus) or "
+            "'max';\n"
+            "                    default 1. Each library's count is set through its own "
+            "setter;\n"
+            "                    OMP/OPENBLAS/MKL/BLIS/NANOBLAS_NUM_THREADS are set to the "
+            "largest\n"
+            "                    count before loading (unless --keep-env)\n"
+            "  --reps N          exactly N timed samples per library (default: adaptive)\n"
+            "  --budget S        adaptive: seconds of samples per library and shape "
+            "(default 0.3)\n"
+            "  --min-reps N      adaptive: at least N samples (default 3)\n"
+            "  --max-reps N      adaptive: at most N samples (default 15)\n"
+            "  --quick           --budget 0.1 --max-reps 7\n"
+            "  --ld-pad N        leading dimensions = rows (or columns) + N (default 0)\n"
+            "  --csv FILE        write one CSV row per shape and library\n"
+            "  --no-verify       do not compare results between libraries\n"
+            "  --settle MS       pause after each library's sample so its idle worker "
+            "threads stop\n"
+            "                    spinning (default 0 single-threaded, 300 with threads > 1)\n"
+            "  --bw-mib N        footprint of the bandwidth test (default max(256, 4 x "
+            "LLC))\n"
+            "  --no-peak         skip the peak/bandwidth measurements\n"
+            "  --keep-env        do not set the *_NUM_THREADS variables\n"
+            "  --seed N          operand seed (default 1)\n"
+            "  --no-deepbind     dlopen without RTLD_DEEPBIND (for sanitizer builds; then one\n"
+            "                    library per run, or their common symbols may cross-bind)\n"
+            "  --help            this text\n",
+            preset_help);
+}
+
+static void parse_types(const char *s)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        int c = t[0] | 0x20;
+        if ((c != 's' && c != 'd') || t[1])
+            die("--type: '%s' is not s or d", t);
+        int dup = 0;
+        for (int i = 0; i < opt.ntypes; i++)
+            dup |= opt.types[i] == c;
+        if (!dup && opt.ntypes < 2)
+            opt.types[opt.ntypes++] = c;
+    }
+}
+
+static void parse_threads(const char *s)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    int ncpu = cpus_usable();
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        int lo, hi;
+        if (!strcmp(t, "all")) {
+            lo = 1;
+            hi = ncpu;
+        } else if (!strcmp(t, "max")) {
+            lo = hi = ncpu;
+        } else if (sscanf(t, "%d-%d", &lo, &hi) == 2) {
+        } else if (sscanf(t, "%d", &lo) == 1) {
+            hi = lo;
+        } else {
+            die("--threads: cannot parse '%s'", t);
+        }
+        if (lo < 1 || hi < lo || hi > 4096)
+            die("--threads: bad range '%s'", t);
+        for (int i = lo; i <= hi && opt.nthreads < MAX_THREADS_LIST; i++)
+            opt.threads[opt.nthreads++] = i;
+    }
+}
+
+static void add_lib(const char *name, const char *path)
+{
+    for (int i = 0; i < nlibs; i++)
+        if (!strcmp(libs[i].name, name)) {
+            snprintf(libs[i].path, sizeof libs[i].path, "%s", path);
+            return;
+        }
+    if (nlibs >= MAX_LIBS)
+        die("too many libraries (max %d)", MAX_LIBS);
+    struct lib *L = &libs[nlibs++];
+    memset(L, 0, sizeof *L);
+    snprintf(L->name, sizeof L->name, "%s", name);
+    snprintf(L->path, sizeof L->path, "%s", path);
+}
+
+static void parse_args(int argc, char **argv)
+{
+    enum {
+        O_LIB = 256, O_NO_NB, O_TYPE, O_SHAPES, O_TRANS, O_LAYOUT, O_THREADS, O_REPS, O_BUDGET,
+        O_MINREPS, O_MAXREPS, O_QUICK, O_LDPAD, O_CSV, O_NOVERIFY, O_SETTLE, O_BW, O_NOPEAK,
+        O_KEEPENV, O_SEED, O_NODEEPBIND, O_HELP
+    };
+    static const struct option lo[] = {
+        {"lib", required_argument, 0, O_LIB},
+        {"no-nanoblas", no_argument, 0, O_NO_NB},
+        {"type", required_argument, 0, O_TYPE},
+        {"shapes", required_argument, 0, O_SHAPES},
+        {"trans", required_argument, 0, O_TRANS},
+        {"layout", required_argument, 0, O_LAYOUT},
+        {"threads", required_argument, 0, O_THREADS},
+        {"reps", required_argument, 0, O_REPS},
+        {"budget", required_argument, 0, O_BUDGET},
+        {"min-reps", required_argument, 0, O_MINREPS},
+        {"max-reps", required_argument, 0, O_MAXREPS},
+        {"quick", no_argument, 0, O_QUICK},
+        {"ld-pad", required_argument, 0, O_LDPAD},
+        {"csv", required_argument, 0, O_CSV},
+        {"no-verify", no_argument, 0, O_NOVERIFY},
+        {"settle", required_argument, 0, O_SETTLE},
+        {"bw-mib", required_argument, 0, O_BW},
+        {"no-peak", no_argument, 0, O_NOPEAK},
+        {"keep-env", no_argument, 0, O_KEEPENV},
+        {"seed", required_argument, 0, O_SEED},
+        {"no-deepbind", no_argument, 0, O_NODEEPBIND},
+        {"help", no_argument, 0, O_HELP},
+        {0, 0, 0, 0},
+    };
+    struct lib user[MAX_LIBS];
+    int nuser = 0, no_nb = 0, quick = 0;
+    char shape_specs[8192] = "";
+    opt.min_reps = 3;
+    opt.max_reps = 15;
+    opt.budget = 0.3;
+    opt.verify = 1;
+    opt.settle_ms = -1;
+    opt.seed = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+        switch (c) {
+        case O_LIB: {
+            const char *eq = strchr(optarg, '=');
+            if (!eq || eq == optarg || !eq[1])
+                die("--lib wants NAME=PATH, got '%s'", optarg);
+            if (nuser >= MAX_LIBS)
+                die("too many --lib");
+            size_t nl = (size_t)(eq - optarg);
+            if (nl >= sizeof user[0].name)
+                nl = sizeof user[0].name - 1;
+            memcpy(user[nuser].name, optarg, nl);
+            user[nuser].name[nl] = 0;
+            snprintf(user[nuser].path, sizeof user[nuser].path, "%s", eq + 1);
+            nuser++;
+            break;
+        }
+        case O_NO_NB: no_nb = 1; break;
+        case O_TYPE: parse_types(optarg); break;
+        case O_SHAPES:
+            if (strlen(shape_specs) + strlen(optarg) + 2 >= sizeof shape_specs)
+                die("--shapes: too long");
+            if (shape_specs[0])
+                strcat(shape_specs, ",");
+            strcat(shape_specs, optarg);
+            break;
+        case O_TRANS: {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", optarg);
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                if (opt.ntrans >= 4 || parse_trans(t, &opt.trans[opt.ntrans][0],
+                                                   &opt.trans[opt.ntrans][1]))
+                    die("--trans: bad '%s' (NN, NT, TN or TT)", t);
+                opt.ntrans++;
+            }
+            break;
+        }
+        case O_LAYOUT: {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", optarg);
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                int l = parse_layout(t);
+                if (!l || opt.nlayouts >= 2)
+                    die("--layout: bad '%s' (col or row)", t);
+                opt.layouts[opt.nlayouts++] = l;
+            }
+            break;
+        }
+        case O_THREADS: parse_threads(optarg); break;
+        case O_REPS:
+            opt.fixed_reps = atoi(optarg);
+            if (opt.fixed_reps < 1 || opt.fixed_reps > MAX_SAMPLES)
+                die("--reps: 1..%d", MAX_SAMPLES);
+            break;
+        case O_BUDGET:
+            opt.budget = atof(optarg);
+            if (!(opt.budget >= 0))
+                die("--budget: seconds >= 0");
+            break;
+        case O_MINREPS: opt.min_reps = atoi(optarg); break;
+        case O_MAXREPS: opt.max_reps = atoi(optarg); break;
+        case O_QUICK: quick = 1; break;
+        case O_LDPAD:
+            opt.ld_pad = atoi(optarg);
+            if (opt.ld_pad < 0)
+                die("--ld-pad: >= 0");
+            break;
+        case O_CSV: opt.csv = optarg; break;
+        case O_NOVERIFY: opt.verify = 0; break;
+        case O_SETTLE: opt.settle_ms = atoi(optarg); break;
+        case O_BW: opt.bw_bytes = (size_t)atol(optarg) << 20; break;
+        case O_NOPEAK: opt.no_peak = 1; break;
+        case O_KEEPENV: opt.keep_env = 1; break;
+        case O_SEED: opt.seed = strtoull(optarg, NULL, 0); break;
+        case O_NODEEPBIND: g_no_deepbind = 1; break;
+        case O_HELP: usage(stdout); exit(0);
+        default: usage(stderr); exit(2);
+        }
+    }
+    if (optind < argc)
+        die("unexpected argument '%s' (see --help)", argv[optind]);
+    if (quick) {
+        opt.budget = 0.1;
+        if (opt.max_reps > 7)
+            opt.max_reps = 7;
+    }
+    if (opt.min_reps < 1)
+        opt.min_reps = 1;
+    if (opt.max_reps > MAX_SAMPLES)
+        opt.max_reps = MAX_SAMPLES;
+    if (opt.max_reps < opt.min_reps)
+        opt.max_reps = opt.min_reps;
+    /* A sample lasts at least 1 ms, and long enough that the budget is spread over at most
+       max_reps samples. */
+    opt.min_sample = opt.budget / opt.max_reps;
+    if (opt.min_sample < 1e-3)
+        opt.min_sample = 1e-3;
+    if (!opt.ntypes)
+        parse_types("d,s");
+    if (!opt.ntrans) {
+        opt.trans[0][0] = opt.trans[0][1] = 'N';
+        opt.ntrans = 1;
+    }
+    if (!opt.nlayouts)
+        opt.layouts[opt.nlayouts++] = COL_MAJOR;
+    if (!opt.nthreads)
+        opt.threads[opt.nthreads++] = 1;
+    if (!shape_specs[0])
+        strcpy(shape_specs, "headline");
+    for (char *t = strtok(shape_specs, ","); t; t = strtok(NULL, ","))
+        if (add_preset(t) && parse_shape(t))
+            die("--shapes: '%s' is neither a preset nor MxNxK[:TT][:row|col]", t);
+    /* nanoblas first, then the user's libraries in order. */
+    int user_nb = 0;
+    for (int i = 0; i < nuser; i++)
+        user_nb |= !strcmp(user[i].name, "nanoblas");
+    if (!no_nb && !user_nb) {
+        char p[PATH_MAX];
+        default_nanoblas_path(p, sizeof p);
+        add_lib("nanoblas", p);
+    }
+    for (int i = 0; i < nuser; i++)
+        add_lib(user[i].name, user[i].path);
+    if (!nlibs)
+        die("no library to benchmark");
+}
+
+/* ---- peak figures (measured once, cached) --------------------------------------------------- */
+static FILE *csv;
+static int nb_index = -1; /* index of nanoblas in libs[], or -1 */
+static enum peak_isa peak_isa_used;
+
+static double peak_cache[PEAK_NISA][2][MAX_THREADS_LIST + 1];
+static double bw_cache[MAX_THREADS_LIST + 1];
+static int max_threads_in_list(void)
+{
+    int mx = 1;
+    for (int i = 0; i < opt.nthreads; i++)
+        if (opt.threads[i] > mx)
+            mx = opt.threads[i];
+    return mx;
+}
+
+static int thread_slot(int t)
+{
+    for (int i = 0; i < opt.nthreads; i++)
+        if (opt.threads[i] == t)
+            return i + 1;
+    return 0; /* slot 0: one thread, always measured */
+}
+
+#define PEAK_ROUNDS 5
+
+/* Every figure is the largest of PEAK_ROUNDS measurements taken round-robin, so that a noisy
+   spell of the machine does not sink one of them; refresh_peaks() adds one more measurement of
+   the figures a shape uses just before the shape is timed, so the reference keeps up with a
+   machine that was busy at the start. */
+static void measure_peaks(void)
+{
+    for (int round = 0; round < PEAK_ROUNDS; round++) {
+        for (int i = -1; i < opt.nthreads; i++) {
+            int t = i < 0 ? 1 : opt.threads[i];
+            if (i >= 0 && (t == 1 || thread_slot(t) != i + 1))
+                continue; /* one thread is slot 0; skip repeated counts */
+            int slot = t == 1 ? 0 : i + 1;
+            for (int isa = 0; isa < PEAK_NISA; isa++) {
+                /* All ISAs on one thread (for information, two rounds); only the one used for
+                   % of peak on more threads. */
+                int used = isa == (int)peak_isa_used;
+                if (!peak_isa_supported((enum peak_isa)isa) || (!used && (t > 1 || round >= 2)))
+                    continue;
+                for (int dbl = 0; dbl < 2; dbl++) {
+                    double g = peak_fma_gflops((enum peak_isa)isa, dbl, t);
+                    if (g > peak_cache[isa][dbl][slot])
+                        peak_cache[isa][dbl][slot] = g;
+                }
+            }
+            double b = peak_stream_gbs(opt.bw_bytes, t);
+            if (b > bw_cache[slot])
+                bw_cache[slot] = b;
+        }
+    }
+}
+
+static void refresh_peaks(int is_double, int threads, int want_bw)
+{
+    if (opt.no_peak)
+        return;
+    int slot = threads == 1 ? 0 : thread_slot(threads);
+    double g = peak_fma_gflops(peak_isa_used, is_double, threads);
+    if (g > peak_cache[peak_isa_used][is_double][slot])
+        peak_cache[peak_isa_used][is_double][slot] = g;
+    if (want_bw) {
+        double b = peak_stream_gbs(opt.bw_bytes, threads);
+        if (b > bw_cache[slot])
+            bw_cache[slot] = b;
+    }
+}
+
+static double peak_get(enum peak_isa isa, int is_double, int threads)
+{
+    if (opt.no_peak)
+        return 0.0;
+    int slot = threads == 1 ? 0 : thread_slot(threads);
+    double *p = &peak_cache[isa][is_double][slot];
+    if (*p == 0.0)
+        *p = peak_fma_gflops(isa, is_double, threads);
+    return *p;
+}
+
+static double bw_get(int threads)
+{
+    if (opt.no_peak)
+        return 0.0;
+    int slot = threads == 1 ? 0 : thread_slot(threads);
+    if (bw_cache[slot] == 0.0)
+        bw_cache[slot] = peak_stream_gbs(opt.bw_bytes, threads);
+    return bw_cache[slot];
+}
+
+/* ---- one measurement ------------------------------------------------------------------------ */
+struct problem {
+    int is_double;
+    int layout, ta, tb;
+    int m, n, k;
+    int lda, ldb, ldc;
+    size_t a_elems, b_elems, c_elems;
+    void *A, *B, *C, *Cref;
+    uint64_t c_seed;
+};
+
+static void call_gemm(const struct lib *L, const struct problem *p)
+{
+    if (p->is_double)
+        L->dgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, 1.0, p->A, p->lda, p->B, p->ldb, 1.0,
+                 p->C, p->ldc);
+    else
+        L->sgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, 1.0f, p->A, p->lda, p->B, p->ldb,
+                 1.0f, p->C, p->ldc);
+}
+
+static int lib_has(const struct lib *L, int is_double)
+{
+    return L->h && (is_double ? L->dgemm != NULL : L->sgemm != NULL);
+}
+
+static double time_calls(const struct lib *L, const struct problem *p, long calls)
+{
+    double t0 = now_s();
+    for (long i = 0; i < calls; i++)
+        call_gemm(L, p);
+    return now_s() - t0;
+}
+
+/* max |C - Cref| / max |Cref| over the m x n (or n x m) stored block. */
+static double rel_diff(const struct problem *p)
+{
+    int rows = p->layout == COL_MAJOR ? p->m : p->n;
+    int cols = p->layout == COL_MAJOR ? p->n : p->m;
+    double dmax = 0, rmax = 0;
+    for (int j = 0; j < cols; j++)
+        for (int i = 0; i < rows; i++) {
+            size_t idx = (size_t)j * (size_t)p->ldc + (size_t)i;
+            double c, r;
+            if (p->is_double) {
+                c = ((double *)p->C)[idx];
+                r = ((double *)p->Cref)[idx];
+            } else {
+                c = ((float *)p->C)[idx];
+                r = ((float *)p->Cref)[idx];
+            }
+            double d = fabs(c - r);
+            if (!(d <= dmax)) /* catches NaN */
+                dmax = isnan(d) ? INFINITY : d;
+            if (fabs(r) > rmax)
+                rmax = fabs(r);
+        }
+    return rmax > 0 ? dmax / rmax : dmax;
+}
+
+struct result {
+    int ok;
+    double samples[MAX_SAMPLES];
+    int nsamples;
+    long inner;
+    double spent;
+    double gf_med, gf_min, gf_max;
+    double reldiff; /* -1: not compared (the reference itself) */
+};
+
+static void settle(void)
+{
+    if (opt.settle_ms > 0)
+        usleep((useconds_t)opt.settle_ms * 1000);
+}
+
+static void problem_setup(struct problem *p, const struct shape *s, int is_double, int layout,
+                          char ta, char tb)
+{
+    memset(p, 0, sizeof *p);
+    p->is_double = is_double;
+    p->layout = layout;
+    p->ta = ta == 'T' ? TRANS : NO_TRANS;
+    p->tb = tb == 'T' ? TRANS : NO_TRANS;
+    p->m = s->m;
+    p->n = s->n;
+    p->k = s->k;
+    /* Stored shapes: op(A) is m x k, op(B) is k x n, C is m x n. */
+    int ar = ta == 'T' ? s->k : s->m, ac = ta == 'T' ? s->m : s->k;
+    int br = tb == 'T' ? s->n : s->k, bc = tb == 'T' ? s->k : s->n;
+    int col = layout == COL_MAJOR;
+    p->lda = (col ? ar : ac) + opt.ld_pad;
+    p->ldb = (col ? br : bc) + opt.ld_pad;
+    p->ldc = (col ? s->m : s->n) + opt.ld_pad;
+    if (p->lda < 1)
+        p->lda = 1;
+    if (p->ldb < 1)
+        p->ldb = 1;
+    if (p->ldc < 1)
+        p->ldc = 1;
+    p->a_elems = (size_t)p->lda * (size_t)(col ? ac : ar);
+    p->b_elems = (size_t)p->ldb * (size_t)(col ? bc : br);
+    p->c_elems = (size_t)p->ldc * (size_t)(col ? s->n : s->m);
+    size_t e = is_double ? 8 : 4;
+    p->A = xaligned(p->a_elems * e);
+    p->B = xaligned(p->b_elems * e);
+    p->C = xaligned(p->c_elems * e);
+    p->Cref = opt.verify ? xaligned(p->c_elems * e) : NULL;
+    fill(p->A, p->a_elems, is_double, opt.seed * 3 + 1);
+    fill(p->B, p->b_elems, is_double, opt.seed * 3 + 2);
+    p->c_seed = opt.seed * 3 + 3;
+    fill(p->C, p->c_elems, is_double, p->c_seed);
+}
+
+static void problem_free(struct problem *p)
+{
+    free(p->A);
+    free(p->B);
+    free(p->C);
+    free(p->Cref);
+}
+
+/* Runs all libraries on one problem at `threads` threads. Returns the load from elsewhere
+   (load_other) during the timed samples only, not the warm-ups or pauses; -1 if unknown. */
+static double measure(struct problem *p, int threads, struct result *res)
+{
+    double busy = 0, self = 0, wall = 0;
+    int load_ok = 1;
+    double flops = 2.0 * p->m * (double)p->n * p->k;
+    int ref = -1;
+    for (int li = 0; li < nlibs; li++) {
+        struct result *r = &res[li];
+        memset(r, 0, sizeof *r);
+        r->reldiff = -1;
+        struct lib *L = &libs[li];
+        if (!lib_has(L, p->is_double))
+            continue;
+        r->ok = 1;
+        lib_set_threads(L, threads);
+        /* Warm-up, on the seeded C so that the result can be compared. */
+        if (opt.verify)
+            fill(p->C, p->c_elems, p->is_double, p->c_seed);
+        double tw = time_calls(L, p, 1);
+        if (opt.verify) {
+            size_t bytes = p->c_elems * (p->is_double ? 8 : 4);
+            if (ref < 0) {
+                memcpy(p->Cref, p->C, bytes);
+                ref = li;
+            } else {
+                r->reldiff = rel_diff(p);
+                double tol = p->is_double ? 1e-9 : 1e-3;
+                if (!(r->reldiff <= tol))
+                    note("WARNING: %s differs from %s by %.3g (relative, max-norm) on this shape",
+                         L->name, libs[ref].name, r->reldiff);
+            }
+        }
+        /* Calibration: calls per sample so that a sample lasts >= opt.min_sample. A warm-up
+           call far longer than that (even if slowed by first-call costs) needs none. */
+        long inner = 1;
+        double t = tw;
+        if (tw < 10 * opt.min_sample) {
+            t = time_calls(L, p, 1);
+            while (t < opt.min_sample * 0.5 && inner < 100000000L) {
+                double f = t > 0 ? opt.min_sample / t : 1000.0;
+                if (f < 2)
+                    f = 2;
+                if (f > 1000)
+                    f = 1000;
+                inner = (long)((double)inner * f) + 1;
+                t = time_calls(L, p, inner);
+            }
+            if (t < opt.min_sample && t > 0)
+                inner = (long)ceil((double)inner * opt.min_sample / t);
+        }
+        r->inner = inner;
+        settle();
+    }
+    /* Samples, round-robin across libraries; the starting library rotates. */
+    for (int rep = 0;; rep++) {
+        int all_done = 1;
+        for (int j = 0; j < nlibs; j++) {
+            int li = (j + rep) % nlibs;
+            struct result *r = &res[li];
+            if (!r->ok)
+                continue;
+            int done;
+            if (opt.fixed_reps)
+                done = r->nsamples >= opt.fixed_reps;
+            else
+                done = r->nsamples >= opt.max_reps ||
+                       (r->nsamples >= opt.min_reps && r->spent >= opt.budget);
+            if (done)
+                continue;
+            all_done = 0;
+            struct load_snap l0, l1;
+            load_snap(&l0);
+            double dt = time_calls(&libs[li], p, r->inner);
+            load_snap(&l1);
+            if (l0.busy < 0 || l1.busy < 0)
+                load_ok = 0;
+            busy += l1.busy - l0.busy;
+            self += l1.self - l0.self;
+            wall += l1.wall - l0.wall;
+            r->spent += dt;
+            r->samples[r->nsamples++] = dt > 0 ? flops * (double)r->inner / dt * 1e-9 : 0.0;
+            settle();
+        }
+        if (all_done)
+            break;
+    }
+    for (int li = 0; li < nlibs; li++) {
+        struct result *r = &res[li];
+        if (!r->ok)
+            continue;
+        r->gf_med = median(r->samples, r->nsamples);
+        r->gf_min = r->gf_max = r->samples[0];
+        for (int i = 1; i < r->nsamples; i++) {
+            if (r->samples[i] < r->gf_min)
+                r->gf_min = r->samples[i];
+            if (r->samples[i] > r->gf_max)
+                r->gf_max = r->samples[i];
+        }
+    }
+    if (!load_ok || wall <= 0)
+        return -1;
+    double o = (busy - self) / wall;
+    return o < 0 ? 0 : o;
+}
+
+/* ---- output --------------------------------------------------------------------------------- */
+
+static void header_line(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("# ", f);
+    vfprintf(f, fmt, ap);
+    fputc('\n', f);
+    va_end(ap);
+}
+
+/* Writes the '#' preamble to stdout and the CSV. */
+static void preamble(void)
+{
+    char model[256], date[64];
+    cpu_model(model, sizeof model);
+    time_t tt = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime(&tt));
+    FILE *outs[2] = {stdout, csv};
+    for (int o = 0; o < 2; o++) {
+        FILE *f = outs[o];
+        if (!f)
+            continue;
+        header_line(f, "gemm_bench: cblas_?gemm, alpha = beta = 1, median of timed samples "
+                       "after a warm-up call");
+        header_line(f, "date: %s", date);
+        header_line(f, "cpu: %s; %d usable cpus", model, cpus_usable());
+        for (int li = 0; li < nlibs; li++)
+            if (libs[li].h)
+                header_line(f, "lib %s: %s [%s]", libs[li].name, libs[li].path, libs[li].info);
+        if (!opt.no_peak) {
+            for (int isa = PEAK_NISA - 1; isa >= 0; isa--) {
+                if (!peak_isa_supported((enum peak_isa)isa))
+                    continue;
+                header_line(f, "FMA peak %-7s 1 thread: fp64 %7.1f GFLOPS, fp32 %7.1f GFLOPS",
+                            peak_isa_name((enum peak_isa)isa), peak_get(isa, 1, 1),
+                            peak_get(isa, 0, 1));
+            }
+            for (int i = 0; i < opt.nthreads; i++) {
+                int t = opt.threads[i];
+                if (t == 1)
+                    continue;
+                header_line(f, "FMA peak %-7s %d threads: fp64 %7.1f GFLOPS, fp32 %7.1f GFLOPS",
+                            peak_isa_name(peak_isa_used), t, peak_get(peak_isa_used, 1, t),
+                            peak_get(peak_isa_used, 0, t));
+            }
+            if (thread_slot(1) == 0)
+                header_line(f, "stream bandwidth (a += s*b) 1 thread: %.1f GB/s (%zu MiB)",
+                            bw_get(1), opt.bw_bytes >> 20);
+            for (int i = 0; i < opt.nthreads; i++) {
+                int t = opt.threads[i];
+                if (thread_slot(t) != i + 1)
+                    continue; /* listed twice */
+                header_line(f, "stream bandwidth (a += s*b) %d thread%s: %.1f GB/s (%zu MiB)", t,
+                            t > 1 ? "s" : "", bw_get(t), opt.bw_bytes >> 20);
+            }
+            header_line(f, "%% of peak: against the %s FMA peak of the type at the same thread "
+                           "count (the ISA of the nanoblas kernel set in use)",
+                        peak_isa_name(peak_isa_used));
+        }
+        if (opt.ld_pad)
+            header_line(f, "leading dimensions padded by %d", opt.ld_pad);
+        header_line(f, "other: CPUs' worth of time taken by other processes or stolen by the "
+                       "hypervisor during the row's timed samples (> 0.1: the row was disturbed)");
+    }
+    if (csv) {
+        fprintf(csv, "type,layout,trans,m,n,k,threads,lib,gflops,gflops_min,gflops_max,"
+                     "pct_peak,peak_gflops,ratio_nanoblas,reps,calls_per_rep,sec_per_call,"
+                     "verify_reldiff,bw_bound_gflops,bw_gbs,other_load\n");
+        fflush(csv);
+    }
+}
+
+static void table_header(void)
+{
+    printf("%-4s %-3s %-2s %6s %6s %6s %3s |", "type", "lay", "tr", "m", "n", "k", "thr");
+    for (int li = 0; li < nlibs; li++) {
+        if (!libs[li].h)
+            continue;
+        if (li == nb_index || nb_index < 0)
+            printf(" %9.9s GF  %%pk |", libs[li].name);
+        else
+            printf(" %9.9s GF  %%pk  nb/x |", libs[li].name);
+    }
+    printf(" other\n");
+    fflush(stdout);
+}
+
+/* The shape streams from memory: its operands do not fit in the last-level cache. */
+static int streams_from_memory(const struct problem *p)
+{
+    double e = p->is_double ? 8.0 : 4.0;
+    double foot = e * ((double)p->m * p->n + (double)p->m * p->k + (double)p->k * p->n);
+    return foot > (double)peak_llc_bytes();
+}
+
+static void report(const struct problem *p, char ta, char tb, int threads,
+                   const struct result *res, double other)
+{
+    char type = p->is_double ? 'd' : 's';
+    const char *lay = p->layout == COL_MAJOR ? "col" : "row";
+    double peak = peak_get(peak_isa_used, p->is_double, threads);
+    double e = p->is_double ? 8.0 : 4.0;
+    double flops = 2.0 * p->m * (double)p->n * p->k;
+    /* Memory-bound estimate: C read and written once, A and B read once. */
+    double bytes = e * (2.0 * p->m * (double)p->n + (double)p->m * p->k + (double)p->k * p->n);
+    double bw = 0, bw_bound = 0;
+    if (!opt.no_peak && streams_from_memory(p)) {
+        bw = bw_get(threads);
+        bw_bound = flops / bytes * bw; /* GB/s * flops/byte = GFLOPS */
+        if (peak > 0 && bw_bound >= 4 * peak)
+            bw_bound = 0; /* far from memory bound (a large cube): not worth a note */
+    }
+    double nb = nb_index >= 0 && res[nb_index].ok ? res[nb_index].gf_med : 0;
+    printf("%-4c %-3s %c%c %6d %6d %6d %3d |", type, lay, ta, tb, p->m, p->n, p->k, threads);
+    for (int li = 0; li < nlibs; li++) {
+        const struct result *r = &res[li];
+        if (!libs[li].h)
+            continue;
+        int is_ref = li == nb_index || nb_index < 0;
+        if (!r->ok) {
+            printf(is_ref ? " %12s %4s |" : " %12s %4s %5s |", "-", "-", "-");
+            continue;
+        }
+        char mark = (r->reldiff > (p->is_double ? 1e-9 : 1e-3) || isnan(r->reldiff)) ? '!' : ' ';
+        printf(" %11.2f%c", r->gf_med, mark);
+        if (peak > 0)
+            printf(" %4.0f", 100.0 * r->gf_med / peak);
+        else
+            printf(" %4s", "-");
+        if (!is_ref) {
+            if (nb > 0 && r->gf_med > 0)
+                printf(" %5.2f", nb / r->gf_med);
+            else
+                printf(" %5s", "-");
+        }
+        printf(" |");
+    }
+    if (other >= 0)
+        printf(" %5.2f", other);
+    printf("\n");
+    if (bw_bound > 0) {
+        /* Roofline: the lower of the bandwidth bound and the FMA peak is what can be reached. */
+        double roof = peak > 0 && peak < bw_bound ? peak : bw_bound;
+        printf("     bandwidth bound at %.1f GB/s: %.1f GFLOPS; roofline %.1f GFLOPS (%s):", bw,
+               bw_bound, roof, roof < bw_bound ? "FMA peak" : "bandwidth");
+        for (int li = 0; li < nlibs; li++)
+            if (res[li].ok)
+                printf(" %s %.0f%%", libs[li].name, 100.0 * res[li].gf_med / roof);
+        printf(" of it\n");
+    }
+    fflush(stdout);
+    if (csv) {
+        for (int li = 0; li < nlibs; li++) {
+            const struct result *r = &res[li];
+            if (!r->ok)
+                continue;
+            fprintf(csv, "%c,%s,%c%c,%d,%d,%d,%d,%s,%.4f,%.4f,%.4f,", type, lay, ta, tb, p->m, p->n,
+                    p->k, threads, libs[li].name, r->gf_med, r->gf_min, r->gf_max);
+            if (peak > 0)
+                fprintf(csv, "%.2f,%.2f,", 100.0 * r->gf_med / peak, peak);
+            else
+                fprintf(csv, ",,");
+            if (nb > 0 && r->gf_med > 0)
+                fprintf(csv, "%.4f,", nb / r->gf_med);
+            else
+                fprintf(csv, ",");
+            fprintf(csv, "%d,%ld,%.6g,", r->nsamples, r->inner,
+                    r->gf_med > 0 ? flops / (r->gf_med * 1e9) : 0.0);
+            if (r->reldiff >= 0 || isnan(r->reldiff))
+                fprintf(csv, "%.3g,", r->reldiff);
+            else
+                fprintf(csv, ",");
+            if (bw_bound > 0)
+                fprintf(csv, "%.2f,%.2f,", bw_bound, bw);
+            else
+                fprintf(csv, ",,");
+            if (other >= 0)
+                fprintf(csv, "%.2f\n", other);
+            else
+                fprintf(csv, "\n");
+        }
+        fflush(csv);
+    }
+}
+
+static void set_env_threads(int n)
+{
+    static const char *vars[] = {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
+                                 "BLIS_NUM_THREADS", "NANOBLAS_NUM_THREADS"};
+    char v[16];
+    snprintf(v, sizeof v, "%d", n);
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        setenv(vars[i], v, 1);
+}
+
+int main(int argc, char **argv)
+{
+    parse_args(argc, argv);
+    int mx = max_threads_in_list();
+    if (opt.settle_ms < 0)
+        opt.settle_ms = mx > 1 ? 300 : 0;
+    if (!opt.bw_bytes) {
+        size_t llc4 = 4 * peak_llc_bytes();
+        opt.bw_bytes = llc4 > ((size_t)256 << 20) ? llc4 : (size_t)256 << 20;
+    }
+    /* The libraries read their thread counts from the environment when they load. */
+    if (!opt.keep_env)
+        set_env_threads(mx);
+    int loaded = 0;
+    for (int li = 0; li < nlibs; li++) {
+        if (lib_load(&libs[li]) == 0) {
+            loaded++;
+            note("loaded %s: %s [%s]", libs[li].name, libs[li].path, libs[li].info);
+            if (libs[li].is_nanoblas && nb_index < 0)
+                nb_index = li;
+            if (mx > 1 && !libs[li].setter)
+                note("%s has no known thread setter: it runs with its environment's count",
+                     libs[li].name);
+        }
+    }
+    if (!loaded)
+        die("no library could be loaded");
+    if (nb_index >= 0) {
+        const char *(*ks)(void) =
+            (const char *(*)(void))dlsym(libs[nb_index].h, "nanoblas_get_kernel_set");
+        peak_isa_used = peak_isa_for_kernel_set(ks());
+    } else {
+        peak_isa_used = peak_isa_supported(PEAK_AVX512) ? PEAK_AVX512
+                        : peak_isa_supported(PEAK_AVX2) ? PEAK_AVX2
+                                                          : PEAK_GENERIC;
+    }
+    if (opt.csv) {
+        csv = fopen(opt.csv, "w");
+        if (!csv)
+            die("cannot write %s: %s", opt.csv, strerror(errno));
+    }
+    if (!opt.no_peak) {
+        note("measuring FMA peaks and memory bandwidth ...");
+        double t0 = now_s();
+        measure_peaks();
+        note("... done in %.1f s", now_s() - t0);
+    }
+    preamble();
+    table_header();
+
+    /* Expand shapes x (trans, layout) defaults. */
+    int total = 0;
+    for (int si = 0; si < nshapes; si++)
+        total += (shapes[si].ta ? 1 : opt.ntrans) * (shapes[si].layout ? 1 : opt.nlayouts);
+    total *= opt.ntypes * opt.nthreads;
+    static struct result res[MAX_LIBS];
+    int step = 0;
+    double t_start = now_s();
+    for (int ti = 0; ti < opt.ntypes; ti++) {
+        int is_double = opt.types[ti] == 'd';
+        for (int si = 0; si < nshapes; si++) {
+            const struct shape *s = &shapes[si];
+            int ntr = s->ta ? 1 : opt.ntrans, nla = s->layout ? 1 : opt.nlayouts;
+            for (int tr = 0; tr < ntr; tr++)
+                for (int la = 0; la < nla; la++) {
+                    char ta = s->ta ? s->ta : opt.trans[tr][0];
+                    char tb = s->ta ? s->tb : opt.trans[tr][1];
+                    int layout = s->layout ? s->layout : opt.layouts[la];
+                    struct problem p;
+                    problem_setup(&p, s, is_double, layout, ta, tb);
+                    for (int th = 0; th < opt.nthreads; th++) {
+                        int threads = opt.threads[th];
+                        step++;
+                        fprintf(stderr, "[%d/%d] %c %s %c%c %dx%dx%d threads %d:", step, total,
+                                opt.types[ti], layout == COL_MAJOR ? "col" : "row", ta, tb, s->m,
+                                s->n, s->k, threads);
+                        fflush(stderr);
+                        double t0 = now_s();
+                        refresh_peaks(is_double, threads, streams_from_memory(&p));
+                        double other = measure(&p, threads, res);
+                        for (int li = 0; li < nlibs; li++)
+                            if (res[li].ok)
+                                fprintf(stderr, " %s %.1f", libs[li].name, res[li].gf_med);
+                        fprintf(stderr, " GFLOPS (%.1f s", now_s() - t0);
+                        if (other >= 0)
+                            fprintf(stderr, "; other load %.2f cpus%s", other,
+                                    other > 0.1 ? ": disturbed" : "");
+                        fprintf(stderr, ")\n");
+                        report(&p, ta, tb, threads, res, other);
+                    }
+                    problem_free(&p);
+                }
+        }
+    }
+    fprintf(stderr, "gemm_bench: %d measurements in %.0f s\n", step, now_s() - t_start);
+    if (!opt.no_peak) {
+        /* The references as they stand at the end (each row used the value current then). */
+        FILE *outs[2] = {stdout, csv};
+        for (int o = 0; o < 2; o++) {
+            if (!outs[o])
+                continue;
+            for (int i = -1; i < opt.nthreads; i++) {
+                int t = i < 0 ? 1 : opt.threads[i];
+                if (i >= 0 && (t == 1 || thread_slot(t) != i + 1))
+                    continue;
+                header_line(outs[o], "final %s FMA peak %d thread%s: fp64 %.1f, fp32 %.1f GFLOPS; "
+                            "stream bandwidth %.1f GB/s",
+                            peak_isa_name(peak_isa_used), t, t > 1 ? "s" : "",
+                            peak_get(peak_isa_used, 1, t), peak_get(peak_isa_used, 0, t),
+                            bw_get(t));
+            }
+        }
+    }
+    if (csv)
+        fclose(csv);
+    return 0;
+}

@@ -1,0 +1,306 @@
+#!/bin/sh
+# bench/run_bench.sh: the driver behind `make bench` (MODE=headline) and `make bench-full`
+# (MODE=full). Installs what is missing (Debian's OpenBLAS and BLIS, gnuplot, MKL from pip into
+# .venv), runs build/bench/gemm_bench and writes bench/out/: tables (.txt), CSV and a PNG plot.
+#
+# Environment: MODE=headline|full|plot (plot: redraw gemm.png from headline.csv), BENCH_BIN,
+# LIBDIR, BENCH_OUT (default bench/out), BENCH_NO_INSTALL=1 (use only what is present),
+# BENCH_NO_MKL=1, BENCH_ARGS (extra gemm_bench options appended to every run, e.g. "--quick"),
+# BENCH_PLOTTER=matplotlib (skip gnuplot).
+set -u
+cd "$(dirname "$0")/.." || exit 1
+ROOT=$(pwd)
+MODE=${MODE:-headline}
+BENCH_BIN=${BENCH_BIN:-build/bench/gemm_bench}
+LIBDIR=${LIBDIR:-lib}
+OUT=${BENCH_OUT:-bench/out}
+BENCH_ARGS=${BENCH_ARGS:-}
+START=$(date +%s)
+
+say() { echo "run_bench: $*" >&2; }
+elapsed() { echo "$(( $(date +%s) - START ))s"; }
+
+case $MODE in
+  headline|full|plot) ;;
+  *) say "MODE must be headline, full or plot (got '$MODE')"; exit 2 ;;
+esac
+[ "$MODE" = plot ] && { BENCH_NO_INSTALL=1; BENCH_NO_MKL=1; }
+
+# ---- build ------------------------------------------------------------------------------------
+if [ ! -x "$BENCH_BIN" ] || [ ! -e "$LIBDIR/libnanoblas.so.0" ]; then
+  say "building nanoblas and the benchmark"
+  make -s -j2 lib "$BENCH_BIN" || { say "build failed"; exit 1; }
+fi
+mkdir -p "$OUT" || exit 1
+
+# ---- dependencies -----------------------------------------------------------------------------
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else say "not root and no sudo: cannot run '$*'"; return 1
+  fi
+}
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+SYS_PY=/usr/bin/python3
+[ -x "$SYS_PY" ] || SYS_PY=$(command -v python3 || echo python3)
+have_matplotlib() { "$SYS_PY" -c 'import matplotlib' >/dev/null 2>&1; }
+
+want=""
+if [ "${BENCH_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1 \
+   && command -v dpkg-query >/dev/null 2>&1; then
+  installed libopenblas0-pthread || want="$want libopenblas0-pthread"
+  if ! installed libblis4-pthread && ! installed libblis4-openmp \
+     && ! installed libblis4-serial; then
+    want="$want libblis4-pthread"
+  fi
+  if ! command -v gnuplot >/dev/null 2>&1 && ! have_matplotlib; then want="$want gnuplot-nox"; fi
+  if [ "${BENCH_NO_MKL:-0}" != 1 ] && ! ls .venv/lib/libmkl_rt.so.* >/dev/null 2>&1 \
+     && ! "$SYS_PY" -c 'import ensurepip' >/dev/null 2>&1; then
+    want="$want python3-venv"
+  fi
+  if [ -n "$want" ]; then
+    say "installing:$want"
+    # shellcheck disable=SC2086 # $want is a word list
+    if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $want >&2; then
+      say "apt-get install failed; updating the package lists and trying again"
+      # shellcheck disable=SC2086
+      if ! { as_root apt-get update -q >&2 &&
+             as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $want >&2; }; then
+        say "could not install:$want -- continuing with what is present"
+      fi
+    fi
+  fi
+elif [ "${BENCH_NO_INSTALL:-0}" != 1 ]; then
+  say "no apt-get here: not installing anything, using what is present"
+fi
+
+# MKL: the pip package `mkl` in a project-local virtual environment.
+MKL=""
+if [ "${BENCH_NO_MKL:-0}" != 1 ]; then
+  if ! ls .venv/lib/libmkl_rt.so.* >/dev/null 2>&1 && [ "${BENCH_NO_INSTALL:-0}" != 1 ]; then
+    if [ ! -x .venv/bin/pip ]; then
+      say "creating .venv ($SYS_PY -m venv .venv)"
+      "$SYS_PY" -m venv .venv >&2 || say "could not create .venv"
+    fi
+    if [ -x .venv/bin/pip ]; then
+      say "installing MKL: .venv/bin/pip install mkl"
+      .venv/bin/pip install -q --disable-pip-version-check mkl >&2 || say "pip install mkl failed"
+    fi
+  fi
+  MKL=$(find .venv/lib -maxdepth 1 -name 'libmkl_rt.so.*' 2>/dev/null | sort | tail -n 1)
+  [ -n "$MKL" ] && MKL="$ROOT/$MKL"
+fi
+
+# ---- locate the libraries -----------------------------------------------------------------------
+MA=$(gcc -print-multiarch 2>/dev/null)
+[ -n "$MA" ] || MA=$(uname -m)-linux-gnu
+first_file() { for f in "$@"; do [ -e "$f" ] && { echo "$f"; return 0; }; done; return 1; }
+OPENBLAS=$(first_file /usr/lib/"$MA"/openblas-pthread/libopenblas.so.0 \
+  /usr/lib/"$MA"/openblas-openmp/libopenblas.so.0 /usr/lib/"$MA"/openblas-serial/libopenblas.so.0)
+BLIS=$(first_file /usr/lib/"$MA"/blis-pthread/libblis.so.4 /usr/lib/"$MA"/blis-openmp/libblis.so.4 \
+  /usr/lib/"$MA"/blis-serial/libblis.so.4)
+
+LIBS=""
+note_lib() { # name path
+  if [ -n "$2" ]; then say "$1: $2"; LIBS="$LIBS --lib $1=$2"
+  else say "$1: not found -- skipped"; fi
+}
+note_lib openblas "$OPENBLAS"
+note_lib blis "$BLIS"
+if [ "${BENCH_NO_MKL:-0}" = 1 ]; then say "mkl: BENCH_NO_MKL=1 -- skipped"
+else note_lib mkl "$MKL"; fi
+# MKL's libmkl_rt loads its threading layer and libiomp5 (package intel-openmp) from its own
+# directory; that directory also goes on the library path in case a build needs it there.
+if [ -n "$MKL" ]; then
+  LD_LIBRARY_PATH="$(dirname "$MKL")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  export LD_LIBRARY_PATH
+fi
+
+NCPU=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)
+single_thread_env() {
+  export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 BLIS_NUM_THREADS=1 \
+         NANOBLAS_NUM_THREADS=1
+}
+unset_thread_env() {
+  unset OPENBLAS_NUM_THREADS OMP_NUM_THREADS MKL_NUM_THREADS BLIS_NUM_THREADS NANOBLAS_NUM_THREADS
+}
+
+banner() {
+  echo "== nanoblas gemm benchmark ($MODE) -- $(date '+%Y-%m-%d %H:%M:%S %Z')"
+  lscpu 2>/dev/null | grep -m1 'Model name' || grep -m1 'model name' /proc/cpuinfo
+  echo "cpus: $NCPU; nanoblas: $ROOT/$LIBDIR/libnanoblas.so.0"
+}
+
+# run NAME gemm_bench-options...: table to OUT/NAME.txt and stdout, CSV to
+# OUT/NAME.csv, progress to stderr.
+run() {
+  name=$1; shift
+  say "[$(elapsed)] $name: $BENCH_BIN $*"
+  # shellcheck disable=SC2086 # BENCH_ARGS is a word list
+  "$BENCH_BIN" --lib nanoblas="$ROOT/$LIBDIR/libnanoblas.so.0" "$@" $BENCH_ARGS \
+    --csv "$OUT/$name.csv" > "$OUT/$name.txt"
+  rc=$?
+  cat "$OUT/$name.txt"
+  echo
+  [ $rc = 0 ] || say "$name: gemm_bench exited with status $rc"
+  return $rc
+}
+
+# summary FILE.csv: per library, the geometric mean, min and max of nanoblas / library.
+summary() {
+  awk -F, '
+    /^#/ || $1 == "type" { next }
+    $14 != "" && $8 != "nanoblas" && $14 > 0 {
+      w = $1 " " $2 " " $3 " " $4 "x" $5 "x" $6 " t" $7
+      n[$8]++; s[$8] += log($14)
+      if (!($8 in lo) || $14 < lo[$8]) { lo[$8] = $14; lw[$8] = w }
+      if (!($8 in hi) || $14 > hi[$8]) { hi[$8] = $14; hw[$8] = w }
+    }
+    END {
+      for (l in n)
+        printf "  nanoblas / %-9s geomean %.2f over %d rows; min %.2f (%s), max %.2f (%s)\n",
+               l, exp(s[l] / n[l]), n[l], lo[l], lw[l], hi[l], hw[l]
+    }' "$1" | sort
+}
+
+# plot CSV PNG TITLE: GFLOPS vs cube size (m = n = k, col NN, 1 thread), one line per library,
+# fp64 and fp32 side by side, with the measured FMA peak as a dashed line.
+plot() {
+  csv=$1; png=$2; title=$3
+  dat="$OUT/plot"
+  rm -rf "$dat"; mkdir -p "$dat"
+  awk -F, -v dir="$dat" '
+    /^#/ || $1 == "type" { next }
+    $2 == "col" && $3 == "NN" && $4 == $5 && $5 == $6 && $7 == 1 {
+      k = $1 " " $8 " " $4; sum[k] += $9; cnt[k]++   # a size measured twice: the mean
+      if ($13 != "") print $13 > (dir "/" $1 ".peak")
+      if (!seen[$8]++) print $8 > (dir "/libs")
+    }
+    END {
+      for (k in sum) {
+        split(k, a, " "); print a[3], sum[k] / cnt[k] > (dir "/" a[1] "-" a[2] ".raw")
+      }
+    }' "$csv"
+  for f in "$dat"/*.raw; do
+    [ -e "$f" ] && sort -n "$f" > "${f%.raw}.dat"
+  done
+  [ -s "$dat/libs" ] || { say "plot: no cube rows in $csv"; return 1; }
+  if [ "${BENCH_PLOTTER:-gnuplot}" = gnuplot ] && command -v gnuplot >/dev/null 2>&1; then
+    gp="$dat/plot.gp"
+    {
+      echo "set terminal pngcairo size 1400,620 font 'sans,11' noenhanced"
+      echo "set output '$png'"
+      echo "set multiplot layout 1,2 title \"$title\""
+      echo "set logscale x 2; set grid; set key below horizontal; set yrange [0:*]"
+      echo "set xlabel 'm = n = k'; set ylabel 'GFLOPS'"
+      for t in d s; do
+        if [ $t = d ]; then echo "set title 'dgemm (fp64)'"
+        else echo "set title 'sgemm (fp32)'"; fi
+        line="plot"; sep=" "
+        i=1
+        while read -r lib; do
+          if [ -s "$dat/$t-$lib.dat" ]; then
+            line="$line$sep'$dat/$t-$lib.dat' using 1:2 with linespoints lw 2 pt 7 lc $i"
+            line="$line title '$lib'"
+            sep=", "
+          fi
+          i=$((i + 1))
+        done < "$dat/libs"
+        if [ -s "$dat/$t.peak" ]; then
+          pk=$(sort -n "$dat/$t.peak" | tail -n 1)
+          line="$line$sep$pk with lines dt 2 lc rgb 'black' title 'FMA peak (measured)'"
+        fi
+        echo "$line"
+      done
+      echo "unset multiplot"
+    } > "$gp"
+    gnuplot "$gp" && { say "plot: $png (gnuplot)"; return 0; }
+    say "gnuplot failed"
+  fi
+  if have_matplotlib; then
+    "$SYS_PY" - "$dat" "$png" "$title" <<'EOF' && { say "plot: $png (matplotlib)"; return 0; }
+import os, sys
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import matplotlib.ticker
+d, png, title = sys.argv[1:4]
+libs = open(os.path.join(d, "libs")).read().split()
+fig, axes = plt.subplots(1, 2, figsize=(14, 6.2))
+for ax, t, name in zip(axes, "ds", ("dgemm (fp64)", "sgemm (fp32)")):
+    for lib in libs:
+        p = os.path.join(d, "%s-%s.dat" % (t, lib))
+        if os.path.exists(p) and os.path.getsize(p):
+            xy = [tuple(map(float, l.split())) for l in open(p)]
+            ax.plot([a for a, _ in xy], [b for _, b in xy], "o-", lw=2, label=lib)
+    p = os.path.join(d, t + ".peak")
+    if os.path.exists(p) and os.path.getsize(p):
+        ax.axhline(max(float(v) for v in open(p).read().split()), ls="--", color="k",
+                   label="FMA peak (measured)")
+    ax.set_xscale("log", base=2); ax.set_ylim(bottom=0); ax.grid(True)
+    ax.xaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
+    ax.set_xlabel("m = n = k"); ax.set_ylabel("GFLOPS"); ax.set_title(name)
+    ax.legend(loc="lower right")
+fig.suptitle(title)
+fig.savefig(png, dpi=100)
+EOF
+  fi
+  say "plot: neither gnuplot nor matplotlib worked -- no PNG"
+  return 1
+}
+
+# ---- the runs -----------------------------------------------------------------------------------
+status=0
+if [ "$MODE" = plot ]; then
+  plot "$OUT/headline.csv" "$OUT/gemm.png" \
+       "cblas_?gemm, 1 thread, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)" \
+    || status=1
+elif [ "$MODE" = headline ]; then
+  banner | tee "$OUT/headline.txt.head"
+  single_thread_env
+  # shellcheck disable=SC2086 # LIBS is a word list
+  run headline $LIBS --threads 1 --type d,s --shapes plot,skinny || status=1
+  cat "$OUT/headline.txt.head" "$OUT/headline.txt" > "$OUT/headline.txt.new" && \
+    mv "$OUT/headline.txt.new" "$OUT/headline.txt"
+  rm -f "$OUT/headline.txt.head"
+  echo "summary (nanoblas / other GFLOPS; > 1: nanoblas faster):"
+  summary "$OUT/headline.csv"
+  plot "$OUT/headline.csv" "$OUT/gemm.png" \
+       "cblas_?gemm, 1 thread, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)" \
+    || status=1
+else
+  banner | tee "$OUT/full-banner.txt"
+  single_thread_env
+  # shellcheck disable=SC2086
+  run full-main $LIBS --threads 1 --type d,s \
+      --shapes headline,trans,odd,cubes-small,skinny || status=1
+  # AVX2 against AVX2: separate process, the variables must be set before the libraries load.
+  (
+    export NANOBLAS_ARCH=avx2 OPENBLAS_CORETYPE=Haswell
+    if [ -n "$OPENBLAS" ]; then
+      run full-avx2 --lib openblas="$OPENBLAS" --threads 1 --type d,s --shapes 2048
+    else
+      run full-avx2 --threads 1 --type d,s --shapes 2048
+    fi
+  ) || status=1
+  unset_thread_env
+  # Thread scaling 1..cpus: nanoblas beside OpenBLAS, BLIS and MKL at the same counts.
+  # shellcheck disable=SC2086
+  run full-threads $LIBS --threads "1-$NCPU" --type d,s --shapes 2048,4096 || status=1
+  single_thread_env
+  plot "$OUT/full-main.csv" "$OUT/full-gemm.png" "cblas_?gemm, 1 thread (bench-full)" || true
+  echo "== summary (nanoblas / other GFLOPS; > 1: nanoblas faster)"
+  for f in full-main full-avx2 full-threads; do
+    [ -f "$OUT/$f.csv" ] || continue
+    echo "$f:"
+    summary "$OUT/$f.csv"
+  done
+  echo "thread scaling (GFLOPS at 1..$NCPU threads):"
+  awk -F, '/^#/ || $1 == "type" { next }
+    { key = $1 " " $4 "x" $5 "x" $6 " " $8; if (!(key in v)) order[++n] = key
+      v[key] = v[key] sprintf("  %s: %.1f", $7, $9) }
+    END { for (i = 1; i <= n; i++) printf "  %-28s%s\n", order[i], v[order[i]] }' \
+    "$OUT/full-threads.csv"
+fi
+say "done in $(elapsed); results in $OUT/"
+exit $status
