@@ -2,6 +2,7 @@
 # Layout: *.tmpl.c sources under blas/ and cblas/ are compiled once per precision (s d c z);
 # kernels/<isa>/ is compiled with that ISA's flags only; everything else once.
 
+.DEFAULT_GOAL := all
 -include config.mk
 config.mk:
 	./configure

@@ -22,9 +22,17 @@ NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
 {
     const char *name = NB_CB_NAME(gemm);
     const int row = nb_cb_layout(layout);
+    const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
+#if !NB_COMPLEX
+    /* Tiny problems first: every layer between here and the kernel costs as much as their
+       arithmetic. gemm_tiny takes only legal calls, so errors are still reported below. */
+    if (row >= 0 && ta && tb &&
+        (row ? NB_INT(gemm_tiny)(tb, ta, N, M, K, alpha, B, ldb, A, lda, beta, C, ldc)
+             : NB_INT(gemm_tiny)(ta, tb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc)))
+        return;
+#endif
     if (row < 0)
         NB_CB_FAIL(0, 1, name);
-    const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
     if (!ta)
         NB_CB_FAIL(row, 2, name);
     if (!tb)

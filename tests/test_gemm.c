@@ -4,8 +4,9 @@
 
    - m and n over every residue of the register tiles (MR x NR of avx512, avx2 and generic, plus
      the no-packing kernels' own tiles), k around the micro-kernel's unrolling and KC;
-   - every driver path: the no-packing small path (all dims <= 96), m-skinny (m <= 64, K blocked
-     by the driver's L2 budget), n-skinny (n <= 16, A not transposed) and the packed five-loop
+   - every driver path: the no-packing small path (all dims <= 128 for d, 192 for s), m-skinny
+     (m <= 128, K blocked by the driver's L2 budget), n-skinny (n <= 64, A not transposed), the
+     CBLAS shortcut for small legal calls, and the packed five-loop
      engine, with m across MC, k across KC (kc-1, kc, kc+1, 2kc+1) and n across NC, the block
      sizes read at run time from nanoblas_get_config();
    - the Fortran entry points and CBLAS in both layouts, every TRANSA/TRANSB in N, T, C;
@@ -131,6 +132,13 @@ static int parse_config(void)
 
 /* ---- failure accounting: every check counts, the first few failures are printed ---- */
 static int max_print = 10, printed;
+/* The driver's path limits (blas/level3/gemm_direct.tmpl.c), mirrored so that every path and
+   the boundaries between them are hit; if the driver changes them, only coverage shifts. */
+#define DIRECT_M_SKINNY 128
+#define DIRECT_N_SKINNY 64
+#define DIRECT_L2_BUDGET ((size_t)512 << 10)
+#define SMALL_DIM(t) (ESZ[t] == 8 || ESZ[t] == 16 ? 128 : 192)
+
 static uint64_t base_seed = 1;
 static int pass_no;
 static long case_no;
@@ -568,44 +576,48 @@ static void phase_residues(int t, int full)
             gcase c = rand_case(t, "grid", m, n, pick_k(t, m, n));
             run_case(&c);
         }
-    /* the engine's edge tiles: m beyond the small and skinny limits (k > 96 where m <= 96), n
-       small with the problem's A transposed (two in three) so that the n-skinny path is not taken */
+    /* the engine's edge tiles: m beyond the small and m-skinny limits (every residue of the
+       largest MR), n small with the problem's A transposed so that the n-skinny path (which
+       needs A not transposed) is not taken */
     if (full)
-        for (int m = 65; m <= 129; m++)
+        for (int m = DIRECT_M_SKINNY + 1; m <= DIRECT_M_SKINNY + 65; m++)
             for (int n = 1; n <= 14; n++) {
                 int nn = n == 14 ? 17 : n;
-                int ks_small[] = {97, 100, 101, 130}, ks[] = {1, 3, 8, 33, 97, 100};
-                gcase c = rand_case(t, "grid-engine", m, nn, m <= 96 ? PICK(ks_small) : PICK(ks));
-                force_shape(&c, m, nn, tu_randint(0, 2) ? 0 : -1);
+                int ks[] = {1, 3, 8, 33, 97, 100, SMALL_DIM(t) + 1};
+                gcase c = rand_case(t, "grid-engine", m, nn, PICK(ks));
+                force_shape(&c, m, nn, 0);
                 run_case(&c);
             }
 }
 
-/* The no-packing path: every dimension at most 96. */
+/* The no-packing path: every dimension at most SMALL_DIM. */
 static void phase_direct(int t)
 {
+    int lim = SMALL_DIM(t);
     for (int r = 0; r < 40; r++) {
-        gcase c = rand_case(t, "small", tu_randint(1, 96), tu_randint(1, 96), tu_randint(0, 96));
+        int hi = r < 20 ? 64 : lim; /* most calls small enough for the CBLAS shortcut */
+        gcase c = rand_case(t, "small", tu_randint(1, hi), tu_randint(1, hi), tu_randint(0, hi));
         run_case(&c);
     }
-    for (int r = 0; r < 12; r++) { /* just above: m or n or k = 97 */
-        int d[3] = {tu_randint(1, 96), tu_randint(1, 96), tu_randint(1, 96)};
-        d[r % 3] = 97;
+    for (int r = 0; r < 12; r++) { /* just above: m or n or k = lim + 1 */
+        int d[3] = {tu_randint(1, lim), tu_randint(1, lim), tu_randint(1, lim)};
+        d[r % 3] = lim + 1;
         gcase c = rand_case(t, "small-edge", d[0], d[1], d[2]);
         run_case(&c);
     }
 }
 
-/* m-skinny (m <= 64, n or k large): the driver blocks K by an L2 budget (384 KiB / (m * esize),
+/* m-skinny (m <= 128, n or k large): the driver blocks K by an L2 budget (512 KiB / (m * esize),
    at least 64, see gemm_direct.tmpl.c); k is taken around that block when it is affordable. A
    narrow n keeps the work under the threading threshold (the one-thread branch), a wide one
    over it (a team splits the columns). */
 static void phase_m_skinny(int t)
 {
-    static const int ms[] = {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64};
+    static const int ms[] = {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 127, 128};
     for (int r = 0; r < 16; r++) {
-        int m = r < 6 ? 64 - r / 2 : PICK(ms), n = r % 2 ? tu_randint(1, 30) : tu_randint(97, 260);
-        size_t kb = (384u << 10) / ((size_t)m * ESZ[t]);
+        int m = r < 6 ? DIRECT_M_SKINNY - r / 2 : PICK(ms);
+        int n = r % 2 ? tu_randint(1, 30) : tu_randint(SMALL_DIM(t) + 1, SMALL_DIM(t) + 160);
+        size_t kb = DIRECT_L2_BUDGET / ((size_t)m * ESZ[t]);
         int k;
         if (kb <= 1600) {
             int ks[] = {(int)kb - 1, (int)kb, (int)kb + 1, 2 * (int)kb + 1};
@@ -618,13 +630,14 @@ static void phase_m_skinny(int t)
     }
 }
 
-/* n-skinny (n <= 16, m and k large, A not transposed in the column-major problem): K blocks of 512,
-   row blocks sized by the budget. */
+/* n-skinny (n <= 64, m and k large, A not transposed in the column-major problem): K blocks of 256,
+   row blocks of a few cache lines per column. */
 static void phase_n_skinny(int t)
 {
-    static const int ks[] = {97, 200, 511, 512, 513, 1025};
+    static const int ks[] = {97, 200, 255, 256, 257, 513, 1025};
     for (int r = 0; r < 12; r++) {
-        int n = tu_randint(1, 16), m = r < 3 ? 97 + r : tu_randint(65, 600);
+        int n = r < 4 ? DIRECT_N_SKINNY - r / 2 : tu_randint(1, DIRECT_N_SKINNY);
+        int m = r < 3 ? DIRECT_M_SKINNY + 1 + r : tu_randint(DIRECT_M_SKINNY + 1, 600);
         gcase c = rand_case(t, "n-skinny", m, n, PICK(ks));
         force_shape(&c, m, n, r % 3 != 2 ? 1 : -1); /* the path needs A not transposed */
         run_case(&c);
@@ -642,7 +655,8 @@ static void phase_engine(int t, int full)
         }
     for (int x = 0; x < 9; x++) {
         int kk = b->kc + 1 > 97 ? b->kc + 1 : 97 + tu_randint(0, 2 * b->kc);
-        gcase c = rand_case(t, "packed-trans", 97 + tu_randint(0, 60), 17 + tu_randint(0, 40), kk);
+        gcase c = rand_case(t, "packed-trans", DIRECT_M_SKINNY + 1 + tu_randint(0, 60),
+                            DIRECT_N_SKINNY + 1 + tu_randint(0, 40), kk);
         c.ta = "NTC"[x % 3], c.tb = "NTC"[x / 3];
         run_case(&c);
     }
@@ -650,14 +664,16 @@ static void phase_engine(int t, int full)
     int ks[] = {b->kc - 1, b->kc, b->kc + 1, 2 * b->kc + 1};
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++) {
-            int m = ms[i] > 65 ? ms[i] : 65 + ms[i], n = tu_randint(17, 60);
+            int m = ms[i] > DIRECT_M_SKINNY ? ms[i] : DIRECT_M_SKINNY + 1 + ms[i];
+            int n = tu_randint(DIRECT_N_SKINNY + 1, DIRECT_N_SKINNY + 40);
             gcase c = rand_case(t, "mc-kc", m, n, ks[j] > 0 ? ks[j] : 1);
             force_shape(&c, m, n, -1);
             run_case(&c);
         }
     int ns[] = {b->nc - 1, b->nc, b->nc + 1, b->nc + b->nr + 1, 2 * b->nc + 1};
     for (int i = 0; i < 5; i++) {
-        int n = ns[i] > 17 ? ns[i] : 17 + ns[i], m = tu_randint(65, 140);
+        int n = ns[i] > DIRECT_N_SKINNY ? ns[i] : DIRECT_N_SKINNY + 1 + ns[i];
+        int m = tu_randint(DIRECT_M_SKINNY + 1, DIRECT_M_SKINNY + 80);
         int k = (double)m * n * (b->kc + 1) < 4e6 ? b->kc + 1 : tu_randint(1, 40);
         gcase c = rand_case(t, "nc", m, n, k);
         force_shape(&c, m, n, -1);

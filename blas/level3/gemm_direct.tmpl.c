@@ -6,13 +6,16 @@
    - every dimension is small: the whole problem fits in L1/L2 and the packing and its buffer
      would cost as much as the arithmetic;
    - m is small (16 x 4096 x 4096): A is the reused operand and is small; B is used by only
-     ceil(m/MR) register tiles, so it is streamed once, in place, while A (one K block of it)
-     stays in L2;
+     a few row blocks of register tiles, so it is streamed once, in place, while A (one K block
+     of it) stays in L2;
    - n is small (4096 x 16 x 4096): B is the reused operand and stays in L2; A is streamed once,
-     one row block at a time, each block reused by the ceil(n/NR) tiles while it sits in L2.
+     one row block at a time, each block reused by the tiles across n while it sits in L1/L2.
 
-   A stored transposed is copied to column-major first (small m or small problems only: the copy
-   is then small next to the arithmetic). Only real types have `small` kernels so far. */
+   A stored transposed is packed by the kernel set's pack_a (small problems) or copied to
+   column-major one K block at a time (m-skinny); the n-skinny path needs it column-major.
+   Every path runs on the calling thread unless nb_threads_for gives a team (then a parallel
+   region splits the columns, or the rows for n-skinny; the tile grid and the K order of every
+   C element do not depend on the split). Only real types have `small` kernels so far. */
 #include <stdlib.h>
 #include "kernels/kernel.h"
 #include "blas/level3/l3_internal.h"
@@ -21,15 +24,32 @@
 #if !NB_COMPLEX
 typedef NB_CAT(nb_gemm_kernel_, NB_P) l3_kernel;
 
-/* Every dimension at most this: the no-packing kernel alone (chosen by measurement: packing starts
-   to pay beyond it). */
-#define DIRECT_SMALL_DIM 96
-/* m (or n) at most this while the other two are large: the skinny paths. */
-#define DIRECT_SKINNY_DIM 64
-/* Working-set budget for the operand kept in L2 by the skinny paths (bytes). */
-#define DIRECT_L2_BUDGET (384u << 10)
-/* Stack space for a transposed A copy; larger copies use the heap. */
-#define DIRECT_STACK_ELEMS 2304
+/* Where the direct paths take over from the packed engine, chosen by measurement on Zen 4
+   against the engine as of this change (single thread, hot caches, medians vs OpenBLAS 0.3.21
+   interleaved in the same process):
+   - the small kernel alone for every dimension <= DIRECT_SMALL_DIM: at 97^3 the engine ran at
+     0.66x (d) / 0.60x (s) of the small kernel; the small kernel stays ahead of it up to 256^3
+     in both types (avx512), and the engine's fp32 edge tiles (MR 64) are weakest at 129..192;
+   - m-skinny for m <= DIRECT_M_SKINNY: 65x4096x4096 ran at 0.54x / 0.52x of this path in the
+     engine; equal at m = 192 (d), 256..384 (s);
+   - n-skinny for n <= DIRECT_N_SKINNY: 4096x17x4096 at 0.58x / 0.64x in the engine; with the
+     avx512 kernels the direct path stays ahead up to n = 128 (d) / ~160 (s), with the avx2
+     kernels it is level with the engine from n = 48 (0.92 vs 0.90 of OpenBLAS at 4096x48x4096 d,
+     0.81 vs 0.92 at n = 96): 64 keeps both sets on the better side or level. */
+#define DIRECT_SMALL_DIM (sizeof(nb_t) == 4 ? 192 : 128)
+#define DIRECT_M_SKINNY 128
+#define DIRECT_N_SKINNY 64
+/* Below this m*n*k a call is far below the threading threshold (threading/, 4 Mflop): the
+   front end's shortcut does not ask. */
+#define DIRECT_TINY_VOLUME (64 * 64 * 64)
+/* A transposed A of at most this many elements is copied element by element for the shortcut
+   (pack_a writes MR-row panels, 4 to 8 times the data at 8x8). */
+#define DIRECT_TINY_COPY 64
+/* L2 bytes for the K block of A that the m-skinny path keeps while B streams past (measured at
+   64x4096x4096: K blocks of 1024..2048 columns best, 512 -4%). */
+#define DIRECT_L2_BUDGET (512u << 10)
+/* Stack space (elements) for a transposed or packed copy of A; larger copies use the heap. */
+#define DIRECT_STACK_ELEMS 4096
 
 static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
 
@@ -70,7 +90,11 @@ static int run_m_panels(const l3_kernel *kr, size_t m, size_t n, size_t k, size_
         size_t kb = min_sz(kb_max, k - pc), lda;
         const nb_t *ap = colmajor_block(a, 0, pc, m, kb, buf, &lda);
         nb_t beta_pc = pc == 0 ? beta : (nb_t)1;
-#pragma omp parallel num_threads(team) if (team > 1)
+        if (team == 1) {
+            kr->small(m, n, kb, alpha, ap, lda, b.p + pc * b.rs, b.rs, b.cs, beta_pc, c, ldc);
+            continue;
+        }
+#pragma omp parallel num_threads(team)
         {
             size_t j0, j1;
             nb_split(n, nr, NB_NUM_THREADS(), NB_THREAD_NUM(), &j0, &j1);
@@ -84,18 +108,73 @@ static int run_m_panels(const l3_kernel *kr, size_t m, size_t n, size_t k, size_
     return 1;
 }
 
-/* n-skinny: B (k x n) is the reused operand: K blocks sized so that one fits in half the
-   budget, row blocks of A sized so that each fits in the other half; rows [m0, m1) only. */
+/* Small problems whose A is not column-major (transposed): A packed once by the kernel set's
+   pack_a (MR-row panels, each a column-major MR x k array with lda = MR, vectorised transposes)
+   into buf, then one small-kernel call per panel; a team splits the columns. A scalar transposed
+   copy cost about as much as the arithmetic up to 64^3. */
+static void run_packed_a(const l3_kernel *kr, size_t m, size_t n, size_t k, nb_t alpha, l3_view a,
+                         l3_view b, nb_t beta, nb_t *c, size_t ldc, int team, nb_t *buf)
+{
+    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
+    kr->pack_a(m, k, a.p, a.rs, a.cs, a.conj, buf);
+    (void)team, (void)nr; /* unused without OpenMP */
+    if (team == 1) {
+        for (size_t i = 0; i < m; i += mr)
+            kr->small(min_sz(mr, m - i), n, k, alpha, buf + i * k, mr, b.p, b.rs, b.cs, beta, c + i,
+                      ldc);
+        return;
+    }
+#pragma omp parallel num_threads(team)
+    {
+        size_t j0, j1;
+        nb_split(n, nr, NB_NUM_THREADS(), NB_THREAD_NUM(), &j0, &j1);
+        for (size_t i = 0; i < m && j1 > j0; i += mr)
+            kr->small(min_sz(mr, m - i), j1 - j0, k, alpha, buf + i * k, mr, b.p + j0 * b.cs, b.rs,
+                      b.cs, beta, c + i + j0 * ldc, ldc);
+    }
+}
+
+/* run_packed_a with its buffer: on the stack when small, else on the heap (0 if that fails).
+   Out of line, so that gemm_direct does not carry the stack frame. */
+static __attribute__((noinline)) int run_packed_a_buf(const l3_kernel *kr, size_t m, size_t n,
+                                                      size_t k, nb_t alpha, l3_view a, l3_view b,
+                                                      nb_t beta, nb_t *c, size_t ldc, int team)
+{
+    size_t mr = (size_t)kr->mr, elems = (m + mr - 1) / mr * mr * k;
+    if (elems <= DIRECT_STACK_ELEMS) {
+        nb_t buf[DIRECT_STACK_ELEMS] __attribute__((aligned(64)));
+        run_packed_a(kr, m, n, k, alpha, a, b, beta, c, ldc, team, buf);
+        return 1;
+    }
+    nb_t *buf = NULL;
+    if (posix_memalign((void **)&buf, 64, elems * sizeof(nb_t)) != 0 || !buf)
+        return 0;
+    run_packed_a(kr, m, n, k, alpha, a, b, beta, c, ldc, team, buf);
+    free(buf);
+    return 1;
+}
+
+/* n-skinny: B (k x n) is the reused operand, A streams from memory once. K blocks of
+   DIRECT_N_KB columns; within one, row blocks of DIRECT_N_ROW_BYTES of each column (6 cache
+   lines: two 3-vector tiles of the AVX-512 kernel), top to bottom, each swept across all n
+   columns while it sits in L1/L2; rows [m0, m1) only. Every column of such a block is a separate
+   page at large lda, which the hardware prefetchers do not follow: the kernel prefetches the
+   block below the one it computes (see small_avx512.h), so memory and arithmetic overlap.
+   Measured on Zen 4 (4096x16x4096, d and s): K blocks of 256 to 1024 and row blocks of 48 to
+   4096 rows within ~10% of each other; row blocks outer (C updated once per row block) and a
+   packed copy of each A block were both slower. */
+#define DIRECT_N_KB 256
+#define DIRECT_N_ROW_BYTES 384
 static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, size_t k, nb_t alpha,
                          l3_view a, l3_view b, nb_t beta, nb_t *c, size_t ldc)
 {
-    size_t kb = min_sz(k, 512), mb = DIRECT_L2_BUDGET / 2 / (kb * sizeof(nb_t));
-    mb = mb < 32 ? 32 : mb / 16 * 16;
-    for (size_t pc = 0; pc < k; pc += kb) {
-        size_t kk = min_sz(kb, k - pc);
+    const size_t mb = DIRECT_N_ROW_BYTES / sizeof(nb_t);
+    for (size_t pc = 0; pc < k; pc += DIRECT_N_KB) {
+        size_t kb = min_sz(DIRECT_N_KB, k - pc);
+        nb_t beta_pc = pc == 0 ? beta : (nb_t)1;
         for (size_t ic = m0; ic < m1; ic += mb)
-            kr->small(min_sz(mb, m1 - ic), n, kk, alpha, a.p + ic + pc * a.cs, a.cs, b.p + pc * b.rs,
-                      b.rs, b.cs, pc == 0 ? beta : (nb_t)1, c + ic, ldc);
+            kr->small(min_sz(mb, m1 - ic), n, kb, alpha, a.p + ic + pc * a.cs, a.cs,
+                      b.p + pc * b.rs, b.rs, b.cs, beta_pc, c + ic, ldc);
     }
 }
 
@@ -107,20 +186,32 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
         return 0;
     const size_t e = sizeof(nb_t), nr = (size_t)kr->nr, mr = (size_t)kr->mr;
 
-    if (m <= DIRECT_SMALL_DIM && n <= DIRECT_SMALL_DIM && k <= DIRECT_SMALL_DIM)
-        return run_m_panels(kr, m, n, k, k, alpha, a, b, beta, c, csc, 1);
+    if (m <= DIRECT_SMALL_DIM && n <= DIRECT_SMALL_DIM && k <= DIRECT_SMALL_DIM) {
+        int team = nb_threads_for(flops, n / (2 * nr));
+        if (a.rs == 1) {
+            if (team == 1)
+                kr->small(m, n, k, alpha, a.p, a.cs, b.p, b.rs, b.cs, beta, c, csc);
+            else
+                run_m_panels(kr, m, n, k, k, alpha, a, b, beta, c, csc, team);
+            return 1;
+        }
+        return run_packed_a_buf(kr, m, n, k, alpha, a, b, beta, c, csc, team);
+    }
 
-    if (m <= DIRECT_SKINNY_DIM) {
+    if (m <= DIRECT_M_SKINNY) {
         size_t kb = DIRECT_L2_BUDGET / (m * e);
         kb = min_sz(kb < 64 ? 64 : kb, k);
         return run_m_panels(kr, m, n, k, kb, alpha, a, b, beta, c, csc,
                             nb_threads_for(flops, n / (2 * nr)));
     }
 
-    if (n <= DIRECT_SKINNY_DIM / 4 && a.rs == 1) {
+    if (n <= DIRECT_N_SKINNY && a.rs == 1) {
         int team = nb_threads_for(flops, m / (4 * mr));
-        (void)team; /* unused without OpenMP */
-#pragma omp parallel num_threads(team) if (team > 1)
+        if (team == 1) {
+            run_n_panels(kr, 0, m, n, k, alpha, a, b, beta, c, csc);
+            return 1;
+        }
+#pragma omp parallel num_threads(team)
         {
             size_t i0, i1;
             nb_split(m, mr, NB_NUM_THREADS(), NB_THREAD_NUM(), &i0, &i1);
@@ -130,5 +221,66 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
         return 1;
     }
     return 0;
+}
+
+/* gemm_tiny with A transposed: A copied to column-major on the stack, then the small kernel;
+   0 (nothing done) when the copy does not fit. Out of line, so that the common case does not
+   carry its stack frame. */
+static __attribute__((noinline)) int tiny_trans_a(const l3_kernel *kr, char transa, size_t m,
+                                                  size_t n, size_t k, nb_t alpha, const nb_t *a,
+                                                  size_t lda, const nb_t *b, size_t rs_b,
+                                                  size_t cs_b, nb_t beta, nb_t *c, size_t ldc)
+{
+    if (m * k <= DIRECT_TINY_COPY) {
+        /* a plain transposed copy: pack_a's panels are MR rows tall (zero padding) */
+        nb_t t[DIRECT_TINY_COPY];
+        for (size_t l = 0; l < k; l++)
+            for (size_t i = 0; i < m; i++)
+                t[i + l * m] = a[l + i * lda];
+        kr->small(m, n, k, alpha, t, m, b, rs_b, cs_b, beta, c, ldc);
+        return 1;
+    }
+    size_t mr = (size_t)kr->mr;
+    if ((m + mr - 1) / mr * mr * k > DIRECT_STACK_ELEMS)
+        return 0;
+    nb_t buf[DIRECT_STACK_ELEMS] __attribute__((aligned(64)));
+    run_packed_a(kr, m, n, k, alpha, l3_op(a, (blasint)lda, transa), l3_mk(b, rs_b, cs_b, 0), beta,
+                 c, ldc, 1, buf);
+    return 1;
+}
+
+/* The CBLAS front end's shortcut (cblas_level3.tmpl.c): a column-major call (after its row-major
+   mapping) with all of m, n, k in [1, DIRECT_SMALL_DIM], alpha != 0, legal leading dimensions
+   and one thread's worth of work goes straight to the kernel set's small kernel (A transposed:
+   copied or packed on the stack first, if it fits); for any other call, including an illegal
+   one (which the caller then reports), it returns 0 having done nothing. At 8x8x8 every layer
+   costs as much as the arithmetic (cblas -> gemm -> gemm_view -> gemm_direct -> kernel took
+   ~30 of ~55 ns): this path is one call to here and one to the kernel. */
+int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha, const nb_t *a,
+                      int lda, const nb_t *b, int ldb, nb_t beta, nb_t *c, int ldc)
+{
+    if ((unsigned)(m - 1) >= DIRECT_SMALL_DIM ||
+        (unsigned)(n - 1) >= DIRECT_SMALL_DIM || (unsigned)(k - 1) >= DIRECT_SMALL_DIM ||
+        alpha == 0 || lda < (transa == 'N' ? m : k) || ldc < m || ldb < (transb == 'N' ? k : n))
+        return 0;
+    if (!nb_rt.kset)
+        nb_init();
+    const l3_kernel *kr = &nb_rt.kset->NB_P;
+    if (!kr->small)
+        return 0;
+    /* the same team as gemm_direct's small path would choose */
+    if ((size_t)m * (size_t)n * (size_t)k > DIRECT_TINY_VOLUME &&
+        nb_threads_for(2.0 * m * n * k, (size_t)n / (2 * (size_t)kr->nr)) > 1)
+        return 0;
+    size_t rs_b = 1, cs_b = (size_t)ldb;
+    if (transb != 'N')
+        rs_b = (size_t)ldb, cs_b = 1;
+    if (transa == 'N') {
+        kr->small((size_t)m, (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, rs_b, cs_b, beta, c,
+                  (size_t)ldc);
+        return 1;
+    }
+    return tiny_trans_a(kr, transa, (size_t)m, (size_t)n, (size_t)k, alpha, a, (size_t)lda, b,
+                        rs_b, cs_b, beta, c, (size_t)ldc);
 }
 #endif

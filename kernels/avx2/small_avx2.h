@@ -160,11 +160,14 @@ void SMALL_NAME(size_t m, size_t n, size_t k, vt alpha, const vt *a, size_t lda,
 {
     if (k == 0)
         alpha = 0; /* C = beta*C: the zero accumulators must stay zero even for alpha = Inf */
-    if (n <= 3 * SMALL_NR && m > 2 * n) {
-        /* Tall and narrow (the driver's n-skinny path: A in place with a large lda, a k block of
-           hundreds): row tiles outer, so the MR x k slice of A, one cache line per column and one
-           page per column when lda is large, is fetched once and reused by the few column
-           blocks from L1 instead of being refetched (lines and TLB entries) for each of them. */
+    if ((n <= 3 * SMALL_NR && m > 2 * n) || (n <= 96 && k >= 192 && m <= 96)) {
+        /* Tall and narrow, or a short row block against a long k (the driver's n-skinny path:
+           A in place with a large lda, k blocks of hundreds, row blocks of 384 bytes): row tiles
+           outer, so the MR x k slice of A, one cache line per column and one page per column
+           when lda is large, is fetched once and reused by the column blocks from L1 instead of
+           being refetched (lines and TLB entries) for each of them; B (k x n) streams from L2.
+           Columns outer instead re-reads the whole A block from L2 per column block, two lines
+           per 6-cycle k step: 4096x48x4096 d 0.76x OpenBLAS that way, 0.92x this way. */
         for (size_t i = 0; i < m; i += SMALL_MR) {
             size_t rows = m - i < SMALL_MR ? m - i : SMALL_MR;
             sm_panel(rows, n, k, alpha, a + i, lda, b, rs_b, cs_b, beta, c + i, ldc);

@@ -12,7 +12,9 @@
      48x8 97.3   32x12 98.6   64x6 101.8
    (1024^3, KC 256: 48x8 92.1, 32x12 95.8, 64x6 93.7 against OpenBLAS 88.9-93.7.) 64x6 for
    the same reason as dgemm's 32x6: fewest C columns per tile in one L1 set for
-   power-of-two ldc. */
+   power-of-two ldc. The later changes of the shared templates (C prefetch into L2, separate
+   store loops, packing) are described in dgemm_avx512.c; the objdump statement above was
+   re-checked after them (GCC 12.2, -O2). */
 #include "kernels/avx512/kernels_avx512.h"
 #define NB_AVX512_DOUBLE 0
 

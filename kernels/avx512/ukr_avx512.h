@@ -9,6 +9,11 @@
 #include "kernels/avx512/avx512_types.h"
 
 #define UKR_MR (UKR_MV * KVL)
+#if NB_AVX512_DOUBLE
+#define UKR_ADD(a, b) _mm512_add_pd((a), (b))
+#else
+#define UKR_ADD(a, b) _mm512_add_ps((a), (b))
+#endif
 
 /* Prefetch distances in k steps (measured on Zen 4; each helped or was neutral):
    A (UKR_MV lines per step, from L2): at the end of the panel the prefetches run on into the
@@ -29,6 +34,10 @@
 #endif
 #ifndef UKR_PFC_DIST
 #define UKR_PFC_DIST 32
+#endif
+/* 1: a long loop also requests its C tile into L2 at the start (see the kernel) */
+#ifndef UKR_PFC_L2
+#define UKR_PFC_L2 1
 #endif
 
 /* One k step: UKR_MV loads of the A column (each one cache line, prefetched UKR_PF_DIST steps
@@ -52,6 +61,21 @@
         b += UKR_NR;                                                                           \
     } while (0)
 
+/* Applies STMT to every column j < n and vector v of the C tile, with cp = &C(v*KVL, j). */
+#define UKR_STORE_LOOP(STMT)                                                                   \
+    do {                                                                                       \
+        _Pragma("GCC unroll 64") for (int j = 0; j < UKR_NR; j++)                              \
+        {                                                                                      \
+            if (j >= n)                                                                        \
+                break;                                                                         \
+            _Pragma("GCC unroll 8") for (int v = 0; v < UKR_MV; v++)                           \
+            {                                                                                  \
+                kt *cp = c + j * cs_c + v * KVL;                                               \
+                STMT;                                                                          \
+            }                                                                                  \
+        }                                                                                      \
+    } while (0)
+
 void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
               size_t cs_c, int m, int n);
 
@@ -69,23 +93,50 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
     KPF_L2(an);
     KPF_L2(an + KVL);
 
-    /* The C tile is needed only after the k loop. Requested UKR_PFC_DIST k steps before the end,
-       not at the start: its columns are ldc apart and, for power-of-two ldc, all fall in the
-       same few L1 sets, where the streaming A and B lines would evict them again if they came
-       early. */
+    /* The C tile is needed only after the k loop. For a long loop it is requested into L2 now
+       (every line of every column: MR elements span UKR_MV lines, UKR_MV + 1 when the column
+       is not 64-byte aligned), which hides a miss to memory behind thousands of cycles without
+       touching L1, and into L1 UKR_PFC_DIST k steps before the end, not at the start: its
+       columns are ldc apart and, for power-of-two ldc, all fall in the same few L1 sets, where
+       the streaming A and B lines would evict them again if they came early. A short loop
+       (k < UKR_PFC_DIST, e.g. the k = 16 update of a 4096 x 4096 C, which streams C through
+       memory) requests the tile into L1 at once. Consecutive calls walk down the same NR columns
+       (macro-kernel), which the hardware prefetchers follow: requesting the tiles 1, 2, 4, 8 or
+       16 calls ahead into L1 or L2 as well measured no different on 4096 x 4096 x 16 (Zen 4). */
     size_t k_main = k > UKR_PFC_DIST ? k - UKR_PFC_DIST : 0;
+    if (rs_c == 1) {
+        if (k_main) {
+            for (int j = 0; j < n && UKR_PFC_L2; j++) {
+#pragma GCC unroll 8
+                for (int v = 0; v < UKR_MV; v++)
+                    KPF_L2(c + j * cs_c + v * KVL);
+                KPF_L2(c + j * cs_c + UKR_MR - 1);
+            }
+        } else {
+            for (int j = 0; j < n; j++) {
+#pragma GCC unroll 8
+                for (int v = 0; v < UKR_MV; v++)
+                    KPF_L1(c + j * cs_c + v * KVL);
+                KPF_L1(c + j * cs_c + UKR_MR - 1);
+            }
+        }
+    }
 #pragma GCC unroll 4
     for (size_t l = 0; l < k_main; l++) {
         UKR_STEP();
     }
-    if (rs_c == 1) {
-        for (int j = 0; j < n; j++) {
-            KPF_L1(c + j * cs_c);
-            KPF_L1(c + j * cs_c + UKR_MR - 1);
+    if (k_main) {
+        if (rs_c == 1) {
+            for (int j = 0; j < n; j++) {
+#pragma GCC unroll 8
+                for (int v = 0; v < UKR_MV; v++)
+                    KPF_L1(c + j * cs_c + v * KVL);
+                KPF_L1(c + j * cs_c + UKR_MR - 1);
+            }
+        } else {
+            for (int j = 0; j < n; j++)
+                KPF_L1(c + j * cs_c);
         }
-    } else {
-        for (int j = 0; j < n; j++)
-            KPF_L1(c + j * cs_c);
     }
 #pragma GCC unroll 4
     for (size_t l = k_main; l < k; l++) {
@@ -93,45 +144,34 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
     }
 
     /* k == 0 means C = beta*C: the zero accumulators must not meet an infinite alpha. */
-    kv valpha = KV_SET1(k ? alpha : 0), vbeta = KV_SET1(beta);
+    if (k == 0)
+        alpha = 0;
+    kv valpha = KV_SET1(alpha), vbeta = KV_SET1(beta);
     if (rs_c == 1) {
         kmask msk[UKR_MV];
 #pragma GCC unroll 8
         for (int v = 0; v < UKR_MV; v++)
             msk[v] = kv_mask(m - v * KVL);
-        /* beta == 0 must not read C: a NaN there is overwritten, not propagated. */
-        if (beta == 0) {
-#pragma GCC unroll 64
-            for (int j = 0; j < UKR_NR; j++) {
-                if (j >= n)
-                    break;
-#pragma GCC unroll 8
-                for (int v = 0; v < UKR_MV; v++)
-                    KV_MASK_STOREU(c + j * cs_c + v * KVL, msk[v], KV_MUL(valpha, acc[v][j]));
-            }
-        } else if (m == UKR_MR) {
-#pragma GCC unroll 64
-            for (int j = 0; j < UKR_NR; j++) {
-                if (j >= n)
-                    break;
-#pragma GCC unroll 8
-                for (int v = 0; v < UKR_MV; v++) {
-                    kt *cp = c + j * cs_c + v * KVL;
-                    KV_STOREU(cp, KV_FMA(vbeta, KV_LOADU(cp), KV_MUL(valpha, acc[v][j])));
-                }
-            }
+        /* Separate loops for the common scalars (beta 0 or 1, alpha 1) save the multiply by
+           alpha or beta, each a full zmm operation per accumulator. beta == 0 must not read C:
+           a NaN there is overwritten, not propagated. */
+        if (m == UKR_MR) {
+            if (beta == 0)
+                UKR_STORE_LOOP(KV_STOREU(cp, alpha == 1 ? acc[v][j] : KV_MUL(valpha, acc[v][j])));
+            else if (beta == 1 && alpha == 1)
+                UKR_STORE_LOOP(KV_STOREU(cp, UKR_ADD(KV_LOADU(cp), acc[v][j])));
+            else if (beta == 1)
+                UKR_STORE_LOOP(KV_STOREU(cp, KV_FMA(valpha, acc[v][j], KV_LOADU(cp))));
+            else
+                UKR_STORE_LOOP(KV_STOREU(
+                    cp, KV_FMA(vbeta, KV_LOADU(cp), KV_MUL(valpha, acc[v][j]))));
         } else {
-#pragma GCC unroll 64
-            for (int j = 0; j < UKR_NR; j++) {
-                if (j >= n)
-                    break;
-#pragma GCC unroll 8
-                for (int v = 0; v < UKR_MV; v++) {
-                    kt *cp = c + j * cs_c + v * KVL;
-                    kv old = KV_MASKZ_LOADU(msk[v], cp);
-                    KV_MASK_STOREU(cp, msk[v], KV_FMA(vbeta, old, KV_MUL(valpha, acc[v][j])));
-                }
-            }
+            if (beta == 0)
+                UKR_STORE_LOOP(KV_MASK_STOREU(cp, msk[v], KV_MUL(valpha, acc[v][j])));
+            else
+                UKR_STORE_LOOP(KV_MASK_STOREU(
+                    cp, msk[v],
+                    KV_FMA(vbeta, KV_MASKZ_LOADU(msk[v], cp), KV_MUL(valpha, acc[v][j]))));
         }
         return;
     }
@@ -152,4 +192,6 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
 
 #undef UKR_MR
 #undef UKR_STEP
+#undef UKR_STORE_LOOP
+#undef UKR_ADD
 #undef UKR_PFB_STEP
