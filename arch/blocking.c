@@ -62,12 +62,12 @@ nb_blocking nb_blocking_for(const nb_cpu_info *cpu, size_t esize, int mr, int nr
     size_t m = mr > 0 ? (size_t)mr : 1, n = nr > 0 ? (size_t)nr : 1;
     nb_blocking b;
 
-    b.kc = (cpu->l1d / 2) / (n * esize);
+    b.kc = (cpu->l1d * 3 / 8) / (n * esize);
     b.kc = clamp(round_down(b.kc, KC_STEP), KC_MIN, KC_MAX);
     if (ov->kc)
         b.kc = ov->kc;
 
-    b.mc = fit_multiple(cpu->l2 / (b.kc * esize), m, MC_MAX);
+    b.mc = fit_multiple((cpu->l2 / 3) / (b.kc * esize), m, MC_MAX);
     if (ov->mc)
         b.mc = round_up(ov->mc, m);
 

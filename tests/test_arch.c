@@ -264,12 +264,12 @@ static void check_blocks(const char *config, int overridden)
         if (overridden)
             continue;
         long e = esize[i];
-        TU_CHECK(b.kc * b.nr * e <= c.l1d * 512 || b.kc == 64,
-                 "%cgemm: KC %ld x NR %ld (the B micro-panel) overfills half of L1d", types[i], b.kc, b.nr);
-        TU_CHECK(b.mc * b.kc * e <= c.l2 * 1024 || b.mc == b.mr,
-                 "%cgemm: MC %ld x KC %ld (the packed A block) overfills L2", types[i], b.mc, b.kc);
-        TU_CHECK(b.mc * b.kc * e > c.l2 * 1024 - b.mr * b.kc * e || b.mc >= 4096 - b.mr,
-                 "%cgemm: MC %ld x KC %ld leaves more than one MR panel of L2 unused", types[i], b.mc, b.kc);
+        TU_CHECK(b.kc * b.nr * e <= c.l1d * 1024 * 3 / 8 || b.kc == 64,
+                 "%cgemm: KC %ld x NR %ld (the B micro-panel) overfills 3/8 of L1d", types[i], b.kc, b.nr);
+        TU_CHECK(b.mc * b.kc * e <= c.l2 * 1024 / 3 || b.mc == b.mr,
+                 "%cgemm: MC %ld x KC %ld (the packed A block) overfills a third of L2", types[i], b.mc, b.kc);
+        TU_CHECK(b.mc * b.kc * e > c.l2 * 1024 / 3 - b.mr * b.kc * e || b.mc >= 4096 - b.mr,
+                 "%cgemm: MC %ld x KC %ld leaves more than one MR panel of a third of L2 unused", types[i], b.mc, b.kc);
         TU_CHECK(b.kc >= 64 && b.kc <= 1024, "%cgemm: KC %ld out of range", types[i], b.kc);
     }
 }

@@ -6,10 +6,18 @@
 
 #include <stddef.h>
 
+#ifndef NB_AVX512_D_MV
 #define NB_AVX512_D_MV 4 /* zmm vectors per A column: MR = 8 * MV */
+#endif
+#ifndef NB_AVX512_D_NR
 #define NB_AVX512_D_NR 6
+#endif
+#ifndef NB_AVX512_S_MV
 #define NB_AVX512_S_MV 4 /* MR = 16 * MV */
+#endif
+#ifndef NB_AVX512_S_NR
 #define NB_AVX512_S_NR 6
+#endif
 #define nb_dgemm_avx512_ukr nb_dgemm_avx512_32x6
 #define nb_sgemm_avx512_ukr nb_sgemm_avx512_64x6
 

@@ -47,7 +47,8 @@
         kv av[UKR_MV];                                                                         \
         _Pragma("GCC unroll 8") for (int v = 0; v < UKR_MV; v++)                               \
         {                                                                                      \
-            KPF_L1(a + UKR_PF_DIST * UKR_MR + v * KVL);                                        \
+            if (UKR_PF_DIST)                                                                   \
+                KPF_L1(a + UKR_PF_DIST * UKR_MR + v * KVL);                                    \
             av[v] = KV_LOADU(a + v * KVL);                                                     \
         }                                                                                      \
         UKR_PFB_STEP();                                                                        \
