@@ -162,9 +162,19 @@ static __attribute__((noinline)) int run_packed_a_buf(const l3_kernel *kr, size_
    block below the one it computes (see small_avx512.h), so memory and arithmetic overlap.
    Measured on Zen 4 (4096x16x4096, d and s): K blocks of 256 to 1024 and row blocks of 48 to
    4096 rows within ~10% of each other; row blocks outer (C updated once per row block) and a
-   packed copy of each A block were both slower. */
-#define DIRECT_N_KB 256
+   packed copy of each A block were both slower. On Sapphire Rapids K blocks of 256 lost a third:
+   with a power-of-two lda every column's slice maps to the same few L2 sets (lda 32 KiB: 4 set
+   groups x 16 ways = 64 columns), so a 256-column block was evicted before the kernel's second
+   column tile re-read it (4096x16x4096 d: 33.8 GFLOPS at lda 4096, 45.0 at lda 4104). K blocks
+   of 64 fit those sets: d 4096x{16,48,64}x4096 1.33x / 1.02x / 1.04x, s 1.15x / 1.09x / 1.09x
+   over 256 in one run (the kernel's prefetch then has to start at k = 32, see small_avx512.h);
+   32 and row blocks of 768 bytes measured the same or a little slower. */
+#ifndef DIRECT_N_KB
+#define DIRECT_N_KB 64
+#endif
+#ifndef DIRECT_N_ROW_BYTES
 #define DIRECT_N_ROW_BYTES 384
+#endif
 static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, size_t k, nb_t alpha,
                          l3_view a, l3_view b, nb_t beta, nb_t *c, size_t ldc)
 {

@@ -37,7 +37,7 @@
      column's last rows spans the first rows of the next column when ldc is not a multiple of
      KVL, and a load behind such a store waits for it to retire instead of being forwarded:
      24x24x24 s went from 0.94x to 1.0x of OpenBLAS with this and the half tail);
-   - prefetch (to L2) of the data the next tile needs, for the skinny calls only (k > 128):
+   - prefetch (to L2) of the data the next tile needs, for the skinny calls only (k > SMALL_PF_MIN_K):
      A one tile height below the tile, same columns, when A's columns are >= 1 KiB apart (the
      driver's n-skinny path walks row blocks of a tall A from memory; each column slice is a few
      lines on its own page, which the hardware prefetchers do not follow: 4096x16x4096 1.6x
@@ -45,10 +45,13 @@
      >= 1 KiB apart (m-skinny with op(B) = B^T: 16x4096x4096 d 1.7x faster). */
 #include "kernels/avx512/avx512_types.h"
 
-/* Prefetch modes (PF): 0 none, 1 A, 2 B (see above). Only for k above SMALL_PF_MIN_K and
+/* Prefetch modes (PF): 0 none, 1 A, 2 B (see above). Only for k above SMALL_PF_MIN_K (32: the
+   n-skinny driver's K blocks are 64 long, gemm_direct.tmpl.c) and
    strides of at least SMALL_PF_MIN_LDA bytes: the prefetches cost ~3% at 8x8x8 and ~4% in the
    m-skinny calls with A in place (64x4096x4096), where they fetch nothing new. */
-#define SMALL_PF_MIN_K 128
+#ifndef SMALL_PF_MIN_K
+#define SMALL_PF_MIN_K 32
+#endif
 #define SMALL_PF_MIN_LDA 1024
 #define SMALL_ACC (SMALL_MV * SMALL_NR)
 #define SMALL_VMAX 4
