@@ -38,6 +38,18 @@
    are rounded up to multiples of MR and NR. */
 #include "arch/arch.h"
 
+/* The fractions of L1d (B micro-panel) and L2 (packed A block) the rule fills; compile-time
+   overridable so that a candidate rule can be built as a second library and timed against this
+   one in the same bench run (bench/README.md). */
+#ifndef NB_KC_L1_NUM
+#define NB_KC_L1_NUM 3
+#define NB_KC_L1_DEN 8
+#endif
+#ifndef NB_MC_L2_NUM
+#define NB_MC_L2_NUM 1
+#define NB_MC_L2_DEN 3
+#endif
+
 enum { KC_MIN = 64, KC_MAX = 1024, KC_STEP = 8, MC_MAX = 4096, NC_MAX = 8192 };
 
 static size_t round_down(size_t v, size_t m) { return v / m * m; }
@@ -62,12 +74,12 @@ nb_blocking nb_blocking_for(const nb_cpu_info *cpu, size_t esize, int mr, int nr
     size_t m = mr > 0 ? (size_t)mr : 1, n = nr > 0 ? (size_t)nr : 1;
     nb_blocking b;
 
-    b.kc = (cpu->l1d * 3 / 8) / (n * esize);
+    b.kc = (cpu->l1d * NB_KC_L1_NUM / NB_KC_L1_DEN) / (n * esize);
     b.kc = clamp(round_down(b.kc, KC_STEP), KC_MIN, KC_MAX);
     if (ov->kc)
         b.kc = ov->kc;
 
-    b.mc = fit_multiple((cpu->l2 / 3) / (b.kc * esize), m, MC_MAX);
+    b.mc = fit_multiple((cpu->l2 * NB_MC_L2_NUM / NB_MC_L2_DEN) / (b.kc * esize), m, MC_MAX);
     if (ov->mc)
         b.mc = round_up(ov->mc, m);
 
