@@ -3,12 +3,12 @@
    reused by every A micro-panel of the block and should stay in L1, while the A micro-panels
    (MR x KC each) stream from L2. With e = element size in bytes (complex elements count twice):
 
-     KC = (L1d / 2) / (NR * e)          the B micro-panel fills half of L1d (the other half takes
-                                        the streaming A panel lines and the C tile), rounded
-                                        down to a multiple of 8, clamped to [64, 1024]
-     MC = L2 / (KC * e)                 the packed A block fills L2 (the B micro-panel and the C
-                                        tile stream through it), rounded down to a multiple of
-                                        MR, clamped to [MR, ~4096]
+     KC = (3/8 L1d) / (NR * e)          the B micro-panel fills 3/8 of L1d (the rest takes the
+                                        streaming A panel lines and the C tile), rounded down
+                                        to a multiple of 8, clamped to [64, 1024]
+     MC = (L2 / 3) / (KC * e)           the packed A block fills a third of L2 (the B panels of
+                                        the block and the C tiles stream through the rest),
+                                        rounded down to a multiple of MR, clamped to [MR, ~4096]
      NC = (L3 / 2) / (KC * e)           the packed B block fits half of L3 (or of L2 when there
                                         is no L3), rounded down to a multiple of NR, clamped to
                                         [NR, ~8192]
@@ -33,6 +33,16 @@
    the worst for every set, and a full L2 (384/336, 384/680: this rule) is within the noise of
    the best. The same rule therefore serves both tile shapes; the avx2 set no longer needs
    larger blocks (768/512 before) since its micro-kernel prefetches the B micro-panel.
+
+   Sapphire Rapids-class Xeon (KVM, L1d 48 KiB, L2 2 MiB, 2 cores; one bench run per line,
+   nanoblas / OpenBLAS 0.3.21 at 2048^3, quick medians): the full-L2 rule above gave d 512/512
+   at 0.83x (sgemm 512/1024 0.83x); MC/KC d 192/512 1.075, 160/512 1.074, 96/512 1.063,
+   192/384 1.112, 128/384 1.039, 128/1024 1.042, 64/1024 1.074, 128/688 1.06-1.11;
+   s 192/512 1.052, 256/384 1.051, 384/384 1.049, 192/768 1.047, 128/768 1.027. Intel's L2 is
+   not the last stop before memory for A: it evicts into a non-inclusive L3, and the B panel
+   lines and C tiles that pass through L2 push a full-L2 A block out. Hence the present rule:
+   3/8 of L1d for the B micro-panel, a third of L2 for the A block (d 224/384, s 192/768 there;
+   Zen 4: d 160/256, s 128/512, inside that machine's flat region).
 
    NANOBLAS_MC / NANOBLAS_KC / NANOBLAS_NC replace the computed value for every type; MC and NC
    are rounded up to multiples of MR and NR. */
