@@ -14,7 +14,9 @@
    the same reason as dgemm's 32x6: fewest C columns per tile in one L1 set for
    power-of-two ldc. The later changes of the shared templates (C prefetch into L2, separate
    store loops, packing) are described in dgemm_avx512.c; the objdump statement above was
-   re-checked after them (GCC 12.2, -O2). */
+   re-checked after them (GCC 12.2, -O2). On the Sapphire Rapids-class machine 64x6, 48x8 and
+   32x14 measured level in one interleaved run (numbers in dgemm_avx512.c). tests/check_spills.py
+   (make check) repeats the objdump check on every build. */
 #include "kernels/avx512/kernels_avx512.h"
 #define NB_AVX512_DOUBLE 0
 
