@@ -9,9 +9,9 @@
      MC = (L2 / 3) / (KC * e)           the packed A block fills a third of L2 (the B panels of
                                         the block and the C tiles stream through the rest),
                                         rounded down to a multiple of MR, clamped to [MR, ~4096]
-     NC = (L3 / 2) / (KC * e)           the packed B block fits half of L3 (or of L2 when there
-                                        is no L3), rounded down to a multiple of NR, clamped to
-                                        [NR, ~8192]
+     NC = min(L3 / 2, 3 L2) / (KC * e)  the packed B block fits half of L3 but at most three
+                                        L2s (half of L2 when there is no L3), rounded down to
+                                        a multiple of NR, clamped to [NR, ~8192]
 
    The engine (blas/level3/gemm.tmpl.c) splits K into blocks of nearly equal length <= KC and,
    when they are shorter than KC (small k), widens MC and NC in proportion, keeping the bytes.
@@ -44,6 +44,13 @@
    3/8 of L1d for the B micro-panel, a third of L2 for the A block (d 224/384, s 192/768 there;
    Zen 4: d 160/256, s 128/512, inside that machine's flat region).
 
+   The cap of three L2s on the B block: a server's L3 is shared by all its cores (and, in a VM,
+   by other guests, while cpuid reports the whole socket's: 480 MiB on the SPR-class guest),
+   so a B block sized from it (NC 8190, 25 MiB for d at KC 384) does not stay resident. In one
+   interleaved run there, NC capped at 2046 (a 6 MiB B block, the value this cap gives) ran
+   d 3000^3 / 4096^3 / 4096x4096x1024 at 1.02 / 1.05 / 1.05x the uncapped NC, s at
+   1.02 / 1.03 / 1.01x (n <= 2048 is unaffected: 2048^3 1.00-1.01x).
+
    NANOBLAS_MC / NANOBLAS_KC / NANOBLAS_NC replace the computed value for every type; MC and NC
    are rounded up to multiples of MR and NR. */
 #include "arch/arch.h"
@@ -60,7 +67,11 @@
 #define NB_MC_L2_DEN 3
 #endif
 
-enum { KC_MIN = 64, KC_MAX = 1024, KC_STEP = 8, MC_MAX = 4096, NC_MAX = 8192 };
+#ifndef NB_NC_MAX
+#define NB_NC_MAX 8192
+#endif
+
+enum { KC_MIN = 64, KC_MAX = 1024, KC_STEP = 8, MC_MAX = 4096, NC_MAX = NB_NC_MAX };
 
 static size_t round_down(size_t v, size_t m) { return v / m * m; }
 static size_t round_up(size_t v, size_t m) { return (v + m - 1) / m * m; }
@@ -93,8 +104,10 @@ nb_blocking nb_blocking_for(const nb_cpu_info *cpu, size_t esize, int mr, int nr
     if (ov->mc)
         b.mc = round_up(ov->mc, m);
 
-    size_t last_level = cpu->l3 ? cpu->l3 : cpu->l2;
-    b.nc = fit_multiple((last_level / 2) / (b.kc * esize), n, NC_MAX);
+    size_t b_block = cpu->l3 ? cpu->l3 / 2 : cpu->l2 / 2;
+    if (cpu->l3 && b_block > 3 * cpu->l2)
+        b_block = 3 * cpu->l2;
+    b.nc = fit_multiple(b_block / (b.kc * esize), n, NC_MAX);
     if (ov->nc)
         b.nc = round_up(ov->nc, n);
     return b;
