@@ -138,12 +138,15 @@ $(BENCH_BIN): bench/gemm_bench.c bench/peak.c bench/peak.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/peak.c -o $@ -ldl -lm
 
-.PHONY: bench-full
+.PHONY: bench-full bench-threads
 bench: lib $(BENCH_BIN)
 	MODE=headline BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
 bench-full: lib $(BENCH_BIN)
 	MODE=full BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
+
+bench-threads: lib $(BENCH_BIN)
+	MODE=threads BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
 install: lib
 	mkdir -p $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/nanoblas

@@ -921,9 +921,12 @@ struct result {
     double reldiff; /* -1: not compared (the reference itself) */
 };
 
-static void settle(void)
+/* Worker threads left spinning by a multi-threaded call compete only with multi-threaded calls
+   of the next library, and with the first calls of a row that follows a multi-threaded row: a
+   1-thread row pauses once at its start, not after every sample. */
+static void settle(int threads)
 {
-    if (opt.settle_ms > 0)
+    if (opt.settle_ms > 0 && threads > 1)
         usleep((useconds_t)opt.settle_ms * 1000);
 }
 
@@ -981,6 +984,7 @@ static double measure(struct problem *p, int threads, struct result *res)
     int load_ok = 1;
     double flops = 2.0 * p->m * (double)p->n * p->k;
     int ref = -1;
+    settle(2);
     for (int li = 0; li < nlibs; li++) {
         struct result *r = &res[li];
         memset(r, 0, sizeof *r);
@@ -1026,7 +1030,7 @@ static double measure(struct problem *p, int threads, struct result *res)
                 inner = (long)ceil((double)inner * opt.min_sample / t);
         }
         r->inner = inner;
-        settle();
+        settle(threads);
     }
     /* Samples, round-robin across libraries; the starting library rotates. */
     for (int rep = 0;; rep++) {
@@ -1045,6 +1049,12 @@ static double measure(struct problem *p, int threads, struct result *res)
             if (done)
                 continue;
             all_done = 0;
+            /* After a settle pause the cores are idle and slow to come back (a vCPU the host
+               has descheduled, caches and frequency cooled): a short sample would time that
+               wake-up, which made the 2-thread rows of sub-millisecond calls 20% slower or
+               faster at random. One untimed sample first; long samples (one call) need none. */
+            if (opt.settle_ms > 0 && threads > 1 && r->inner > 1)
+                (void)time_calls(&libs[li], p, r->inner);
             struct load_snap l0, l1;
             load_snap(&l0);
             double dt = time_calls(&libs[li], p, r->inner);
@@ -1056,7 +1066,7 @@ static double measure(struct problem *p, int threads, struct result *res)
             wall += l1.wall - l0.wall;
             r->spent += dt;
             r->samples[r->nsamples++] = dt > 0 ? flops * (double)r->inner / dt * 1e-9 : 0.0;
-            settle();
+            settle(threads);
         }
         if (all_done)
             break;

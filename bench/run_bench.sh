@@ -1,9 +1,9 @@
 #!/bin/sh
-# bench/run_bench.sh: the driver behind `make bench` (MODE=headline) and `make bench-full`
-# (MODE=full). Installs what is missing (Debian's OpenBLAS and BLIS, gnuplot, MKL from pip into
+# bench/run_bench.sh: the driver behind `make bench` (MODE=headline), `make bench-full`
+# (MODE=full) and `make bench-threads` (MODE=threads: only the thread-scaling group). Installs what is missing (Debian's OpenBLAS and BLIS, gnuplot, MKL from pip into
 # .venv), runs build/bench/gemm_bench and writes bench/out/: tables (.txt), CSV and a PNG plot.
 #
-# Environment: MODE=headline|full|plot (plot: redraw gemm.png from headline.csv), BENCH_BIN,
+# Environment: MODE=headline|full|threads|plot (plot: redraw gemm.png from headline.csv), BENCH_BIN,
 # LIBDIR, BENCH_OUT (default bench/out), BENCH_NO_INSTALL=1 (use only what is present),
 # BENCH_NO_MKL=1, BENCH_ARGS (extra gemm_bench options appended to every run, e.g. "--quick"),
 # BENCH_PLOTTER=matplotlib (skip gnuplot).
@@ -21,8 +21,8 @@ say() { echo "run_bench: $*" >&2; }
 elapsed() { echo "$(( $(date +%s) - START ))s"; }
 
 case $MODE in
-  headline|full|plot) ;;
-  *) say "MODE must be headline, full or plot (got '$MODE')"; exit 2 ;;
+  headline|full|threads|plot) ;;
+  *) say "MODE must be headline, full, threads or plot (got '$MODE')"; exit 2 ;;
 esac
 [ "$MODE" = plot ] && { BENCH_NO_INSTALL=1; BENCH_NO_MKL=1; }
 
@@ -249,12 +249,41 @@ EOF
   return 1
 }
 
+# threads_group NAME: thread scaling 1..cpus, nanoblas beside OpenBLAS, BLIS and MKL at the same
+# counts: the large cubes (scaling), 256 (must not slow down with threads) and the small cubes
+# (must cost nothing: one thread whatever the count).
+threads_group() {
+  unset_thread_env
+  # shellcheck disable=SC2086 # LIBS is a word list
+  run "$1" $LIBS --threads "1-$NCPU" --type d,s --shapes 2048,4096,256,cubes-small
+  rc=$?
+  single_thread_env
+  return $rc
+}
+
+# scaling CSV: per shape and library, GFLOPS at each thread count and the speedup over 1 thread.
+scaling() {
+  echo "thread scaling (GFLOPS at 1..$NCPU threads, speedup over 1 thread):"
+  awk -F, '/^#/ || $1 == "type" { next }
+    { key = $1 " " $4 "x" $5 "x" $6 " " $8; if (!(key in v)) order[++n] = key
+      if ($7 == 1) one[key] = $9
+      v[key] = v[key] sprintf("  %s: %.1f", $7, $9)
+      if ($7 != 1 && one[key] > 0) v[key] = v[key] sprintf(" (%.2fx)", $9 / one[key]) }
+    END { for (i = 1; i <= n; i++) printf "  %-28s%s\n", order[i], v[order[i]] }' "$1"
+}
+
 # ---- the runs -----------------------------------------------------------------------------------
 status=0
 if [ "$MODE" = plot ]; then
   plot "$OUT/headline.csv" "$OUT/gemm.png" \
        "cblas_?gemm, 1 thread, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)" \
     || status=1
+elif [ "$MODE" = threads ]; then
+  banner | tee "$OUT/threads-banner.txt"
+  threads_group threads || status=1
+  echo "summary (nanoblas / other GFLOPS at the same thread count; > 1: nanoblas faster):"
+  summary "$OUT/threads.csv"
+  scaling "$OUT/threads.csv"
 elif [ "$MODE" = headline ]; then
   banner | tee "$OUT/headline.txt.head"
   single_thread_env
@@ -283,11 +312,7 @@ else
       run full-avx2 --threads 1 --type d,s --shapes 2048
     fi
   ) || status=1
-  unset_thread_env
-  # Thread scaling 1..cpus: nanoblas beside OpenBLAS, BLIS and MKL at the same counts.
-  # shellcheck disable=SC2086
-  run full-threads $LIBS --threads "1-$NCPU" --type d,s --shapes 2048,4096 || status=1
-  single_thread_env
+  threads_group full-threads || status=1
   plot "$OUT/full-main.csv" "$OUT/full-gemm.png" "cblas_?gemm, 1 thread (bench-full)" || true
   echo "== summary (nanoblas / other GFLOPS; > 1: nanoblas faster)"
   for f in full-main full-avx2 full-threads; do
@@ -295,12 +320,7 @@ else
     echo "$f:"
     summary "$OUT/$f.csv"
   done
-  echo "thread scaling (GFLOPS at 1..$NCPU threads):"
-  awk -F, '/^#/ || $1 == "type" { next }
-    { key = $1 " " $4 "x" $5 "x" $6 " " $8; if (!(key in v)) order[++n] = key
-      v[key] = v[key] sprintf("  %s: %.1f", $7, $9) }
-    END { for (i = 1; i <= n; i++) printf "  %-28s%s\n", order[i], v[order[i]] }' \
-    "$OUT/full-threads.csv"
+  scaling "$OUT/full-threads.csv"
 fi
 say "done in $(elapsed); results in $OUT/"
 exit $status
