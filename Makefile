@@ -23,7 +23,9 @@ WARN += -Wno-unknown-pragmas
 endif
 # -fcx-fortran-rules: complex * and / as the reference Fortran BLAS computes them (no C99 NaN
 # recovery calls). No -ffast-math anywhere: NaN and Inf must propagate as the reference does.
-BASE_CFLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden -fcx-fortran-rules $(WARN) \
+# -fopenmp-simd: `omp simd` loops (kernels/generic/gemv_loops.h) vectorise in every build, with or
+# without OpenMP; it links no runtime.
+BASE_CFLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden -fcx-fortran-rules -fopenmp-simd $(WARN) \
               -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS) $(CFLAGS_USER) -MMD -MP
 LDLIBS = -lm $(OPENMP_CFLAGS) $(SANFLAGS)
 

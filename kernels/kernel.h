@@ -18,7 +18,12 @@
    C[m x n] = alpha * A * B + beta * C straight from the caller's unpacked operands, for problems
    too small for packing to pay: A column-major with contiguous columns (element (i, l) at
    a[i + l*lda]), B with general strides (element (l, j) at b[l*rs_b + j*cs_b]), C column-major
-   (element (i, j) at c[i + j*ldc]). Any m, n >= 1 and k >= 0; the same beta == 0 rule. */
+   (element (i, j) at c[i + j*ldc]). Any m, n >= 1 and k >= 0; the same beta == 0 rule.
+   gemv_n / gemv_t (optional, NULL when absent; real types): y += alpha * A x and
+   y += alpha * A**T x for an m x n column-major A (element (i, j) at a[i + j*lda]) and contiguous
+   x and y; any m, n >= 0. Called on row ranges (gemv_n) or column ranges (gemv_t) by the threads
+   of one gemv. ger (same condition): A += alpha * x y**T for contiguous x and y, skipping the
+   columns where y[j] == 0 as the reference does. */
 #ifndef NB_KERNEL_H
 #define NB_KERNEL_H
 
@@ -33,6 +38,9 @@
         void (*pack_b)(size_t k, size_t n, const T *src, size_t rs, size_t cs, int conj, T *dst); \
         void (*small)(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda, const T *b,   \
                       size_t rs_b, size_t cs_b, T beta, T *c, size_t ldc);                       \
+        void (*gemv_n)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x, T *y);     \
+        void (*gemv_t)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x, T *y);     \
+        void (*ger)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a, size_t lda);        \
     } nb_gemm_kernel_##tag;
 
 NB_GEMM_KERNEL_TYPE(float, s)
@@ -67,6 +75,15 @@ extern nb_runtime nb_rt;
 /* Ensures nb_rt is initialised (idempotent; the load-time constructor normally did it already,
    but a static link or a call from another constructor may come first). */
 void nb_init(void);
+
+/* The gemv loops of a kernel set (kernels/generic/gemv_loops.h compiled per ISA). */
+#define NB_GEMV_DECLARE(sfx)                                                                       \
+    void nb_sgemv_n_##sfx(size_t, size_t, float, const float *, size_t, const float *, float *);    \
+    void nb_sgemv_t_##sfx(size_t, size_t, float, const float *, size_t, const float *, float *);    \
+    void nb_dgemv_n_##sfx(size_t, size_t, double, const double *, size_t, const double *, double *); \
+    void nb_dgemv_t_##sfx(size_t, size_t, double, const double *, size_t, const double *, double *); \
+    void nb_sger_##sfx(size_t, size_t, float, const float *, const float *, float *, size_t);        \
+    void nb_dger_##sfx(size_t, size_t, double, const double *, const double *, double *, size_t);
 
 /* Kernel sets compiled into this build (each defined in kernels/<isa>/). */
 extern const nb_kernel_set nb_kernels_generic;

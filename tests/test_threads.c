@@ -1,7 +1,9 @@
-/* Threading: the thread-control functions take effect; results do not depend on the thread count
-   (bitwise, because every path splits on register-tile boundaries and keeps the K order); many
+/* Threading: the thread-control functions and the environment take effect; results do not depend
+   on the thread count (bitwise, because every path splits on register-tile boundaries and keeps
+   the K order; gemv and ger split rows or columns, each element computed alike); many
    pthreads calling at once; calls from inside an OpenMP parallel region; fork() after threads were
    used, then a call in the child. */
+#include <dirent.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -235,11 +237,211 @@ static void test_fork(void)
     free(a), free(b), free(c1);
 }
 
+/* ---- Level 2: gemv and ger split rows or columns across threads ---- */
+
+/* y = alpha*op(A)*x + beta*y in long double, A m x n column-major. */
+static void ref_gemv(int trans, int m, int n, double alpha, const double *a, int lda, const double *x,
+                     int incx, double beta, double *y, int incy)
+{
+    int lenx = trans ? m : n, leny = trans ? n : m;
+    int kx = incx > 0 ? 0 : (1 - lenx) * incx, ky = incy > 0 ? 0 : (1 - leny) * incy;
+    for (int i = 0; i < leny; i++) {
+        long double sum = 0;
+        for (int l = 0; l < lenx; l++) {
+            double aij = trans ? a[l + (size_t)i * lda] : a[i + (size_t)l * lda];
+            sum += (long double)aij * x[kx + l * incx];
+        }
+        double *yi = &y[ky + i * incy];
+        *yi = (double)(alpha * sum + (long double)beta * *yi);
+    }
+}
+
+/* Large dgemv/sgemv (both transposes, unit and negative strides) and dger/sger: correct against
+   the reference, and bitwise the same at 1..4 threads. */
+static void test_level2(void)
+{
+    int start = nanoblas_get_num_threads();
+    const int dims[][2] = {{700, 900}, {1301, 257}, {129, 2100}};
+    const int incs[][2] = {{1, 1}, {-2, 3}};
+    for (size_t di = 0; di < sizeof dims / sizeof dims[0]; di++)
+        for (size_t ii = 0; ii < 2; ii++)
+            for (int trans = 0; trans < 2; trans++) {
+                int m = dims[di][0], n = dims[di][1], incx = incs[ii][0], incy = incs[ii][1];
+                int lda = m + 3, lenx = trans ? m : n, leny = trans ? n : m;
+                size_t nx = (size_t)lenx * abs(incx), ny = (size_t)leny * abs(incy);
+                double *a = rnd((size_t)lda * n), *x = rnd(nx), *y0 = rnd(ny);
+                double *want = malloc(ny * sizeof *want), *got1 = malloc(ny * sizeof *got1);
+                double *got = malloc(ny * sizeof *got);
+                float *as = malloc((size_t)lda * n * sizeof *as), *xs = malloc(nx * sizeof *xs);
+                float *ys1 = malloc(ny * sizeof *ys1), *ys = malloc(ny * sizeof *ys);
+                for (size_t i = 0; i < (size_t)lda * n; i++)
+                    as[i] = (float)a[i];
+                for (size_t i = 0; i < nx; i++)
+                    xs[i] = (float)x[i];
+                memcpy(want, y0, ny * sizeof *want);
+                ref_gemv(trans, m, n, 0.75, a, lda, x, incx, -1.5, want, incy);
+                enum CBLAS_TRANSPOSE tr = trans ? CblasTrans : CblasNoTrans;
+                for (int t = 1; t <= 4; t++) {
+                    nanoblas_set_num_threads(t);
+                    double *dst = t == 1 ? got1 : got;
+                    float *sdst = t == 1 ? ys1 : ys;
+                    memcpy(dst, y0, ny * sizeof *dst);
+                    for (size_t i = 0; i < ny; i++)
+                        sdst[i] = (float)y0[i];
+                    cblas_dgemv(CblasColMajor, tr, m, n, 0.75, a, lda, x, incx, -1.5, dst, incy);
+                    cblas_sgemv(CblasColMajor, tr, m, n, 0.75f, as, lda, xs, incx, -1.5f, sdst, incy);
+                    if (t == 1) {
+                        double worst = 0, sworst = 0;
+                        for (size_t i = 0; i < ny; i++) {
+                            worst = fmax(worst, fabs(got1[i] - want[i]));
+                            sworst = fmax(sworst, fabs(ys1[i] - want[i]));
+                        }
+                        TU_CHECK(worst <= 1e-15 * lenx * 4, "dgemv %c %dx%d inc %d,%d: error %g",
+                                 "NT"[trans], m, n, incx, incy, worst);
+                        TU_CHECK(sworst <= 1e-6 * lenx * 4, "sgemv %c %dx%d inc %d,%d: error %g",
+                                 "NT"[trans], m, n, incx, incy, sworst);
+                    } else {
+                        TU_CHECK(memcmp(got, got1, ny * sizeof *got) == 0 &&
+                                     memcmp(ys, ys1, ny * sizeof *ys) == 0,
+                                 "gemv %c %dx%d inc %d,%d: %d threads differ from 1", "NT"[trans], m,
+                                 n, incx, incy, t);
+                    }
+                }
+                if (!trans) {
+                    /* ger with the same operands: A += 0.5 x y**T, y[1] = 0 with x holding an Inf:
+                       column 1 must stay untouched, as in the reference */
+                    double *yg = rnd((size_t)n * abs(incy)), *a1 = malloc((size_t)lda * n * sizeof *a1);
+                    double *at = malloc((size_t)lda * n * sizeof *at);
+                    int ky = incy > 0 ? 0 : (1 - n) * incy, kx = incx > 0 ? 0 : (1 - m) * incx;
+                    double *xg = rnd((size_t)m * abs(incx));
+                    yg[ky + incy] = 0;
+                    xg[kx + 5 * incx] = INFINITY;
+                    for (int t = 1; t <= 4; t++) {
+                        nanoblas_set_num_threads(t);
+                        double *dst = t == 1 ? a1 : at;
+                        memcpy(dst, a, (size_t)lda * n * sizeof *dst);
+                        cblas_dger(CblasColMajor, m, n, 0.5, xg, incx, yg, incy, dst, lda);
+                        if (t > 1)
+                            TU_CHECK(memcmp(a1, at, (size_t)lda * n * sizeof *at) == 0,
+                                     "dger %dx%d: %d threads differ from 1", m, n, t);
+                    }
+                    long bad = 0;
+                    for (int j = 0; j < n; j++)
+                        for (int i = 0; i < lda; i++) {
+                            size_t e = i + (size_t)j * lda;
+                            double w = a[e], p = 0;
+                            if (i < m && j != 1)
+                                p = xg[kx + i * incx] * (0.5 * yg[ky + j * incy]);
+                            w += p;
+                            bad += !(a1[e] == w || fabs(a1[e] - w) <= 1e-15 * (fabs(a[e]) + fabs(p)));
+                        }
+                    TU_CHECK(bad == 0, "dger %dx%d inc %d,%d: %ld wrong elements", m, n, incx, incy, bad);
+                    free(yg), free(xg), free(a1), free(at);
+                }
+                free(a), free(x), free(y0), free(want), free(got1), free(got);
+                free(as), free(xs), free(ys1), free(ys);
+            }
+    nanoblas_set_num_threads(start);
+}
+
+/* ---- The environment and the setter, seen from a fresh process ---- */
+
+/* Child mode (argv[1] == "--probe", argv[2] = count to set or 0): prints the count the library
+   started with and the number of OS threads after a large dgemm (1 if the call used one). */
+static int probe(int set)
+{
+    int initial = nanoblas_get_num_threads();
+    if (set > 0)
+        nanoblas_set_num_threads(set);
+    const shape s = {400, 400, 400, 'N', 'N'};
+    double *a = rnd((size_t)s.m * s.k), *b = rnd((size_t)s.k * s.n);
+    free(run_dgemm(&s, 0, a, b));
+    int tasks = 0;
+    DIR *d = opendir("/proc/self/task");
+    if (d) {
+        for (struct dirent *e; (e = readdir(d));)
+            tasks += e->d_name[0] != '.';
+        closedir(d);
+    }
+    printf("%d %d\n", initial, tasks);
+    free(a), free(b);
+    return 0;
+}
+
+/* Runs this program as a probe in this process's environment without its *_NUM_THREADS
+   variables, plus `extra`; returns 0 and the two numbers. */
+extern char **environ;
+static int run_probe(char *const extra[], int set, int *initial, int *tasks)
+{
+    char *envp[256];
+    int ne = 0;
+    for (char **e = environ; *e && ne < 200; e++)
+        if (!strstr(*e, "_NUM_THREADS="))
+            envp[ne++] = *e;
+    for (int i = 0; extra[i] && ne < 255; i++)
+        envp[ne++] = extra[i];
+    envp[ne] = NULL;
+    int fd[2];
+    if (pipe(fd))
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]), close(fd[1]);
+        char arg[16];
+        snprintf(arg, sizeof arg, "%d", set);
+        char *argv[] = {"test_threads", "--probe", arg, NULL};
+        execve("/proc/self/exe", argv, envp);
+        _exit(127);
+    }
+    close(fd[1]);
+    char buf[64] = {0};
+    ssize_t got = pid > 0 ? read(fd[0], buf, sizeof buf - 1) : -1;
+    close(fd[0]);
+    int status = 0;
+    if (pid > 0)
+        waitpid(pid, &status, 0);
+    if (got <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return -1;
+    return sscanf(buf, "%d %d", initial, tasks) == 2 ? 0 : -1;
+}
+
+/* NANOBLAS_NUM_THREADS > OPENBLAS_NUM_THREADS > OMP_NUM_THREADS; the setter decides how many OS
+   threads a call uses. */
+static void test_env_precedence(void)
+{
+#ifdef _OPENMP
+    char *all[] = {"NANOBLAS_NUM_THREADS=2", "OPENBLAS_NUM_THREADS=3", "OMP_NUM_THREADS=4", NULL};
+    char *two[] = {"OPENBLAS_NUM_THREADS=3", "OMP_NUM_THREADS=4", NULL};
+    char *omp[] = {"OMP_NUM_THREADS=4", NULL};
+    char *bad[] = {"NANOBLAS_NUM_THREADS=junk", "OMP_NUM_THREADS=3,2", NULL};
+    struct {
+        char **env;
+        int want;
+    } cases[] = {{all, 2}, {two, 3}, {omp, 4}, {bad, 3}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int initial = -1, tasks = -1;
+        int rc = run_probe(cases[i].env, 0, &initial, &tasks);
+        TU_CHECK(rc == 0 && initial == cases[i].want, "environment case %zu: %d threads, want %d", i,
+                 initial, cases[i].want);
+    }
+    int initial, tasks;
+    TU_CHECK(run_probe(omp, 1, &initial, &tasks) == 0 && tasks == 1,
+             "set_num_threads(1): a large dgemm left %d OS threads", tasks);
+    TU_CHECK(run_probe(omp, 2, &initial, &tasks) == 0 && tasks >= 2,
+             "set_num_threads(2): a large dgemm ran on %d OS threads", tasks);
+#endif
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[1], "--probe") == 0)
+        return probe(atoi(argv[2]));
     double seconds = argc > 1 ? atof(argv[1]) : 3.0;
     tu_seed(7);
     test_controls();
+    test_env_precedence();
+    test_level2();
     test_thread_counts();
     test_trsm();
     test_inside_omp();

@@ -20,6 +20,9 @@
    most `max_parts` independent parts (e.g. row blocks). Always >= 1. */
 int nb_threads_for(double flops, size_t max_parts);
 
+/* The same for a memory-bound Level 2 call touching `elems` matrix elements. */
+int nb_threads_for_stream(double elems, size_t max_parts);
+
 /* Splits [0, n) into nparts ranges whose boundaries are multiples of `align` (except n itself):
    range p is [*lo, *hi). Empty ranges are possible when n is small. */
 static inline void nb_split(size_t n, size_t align, int nparts, int p, size_t *lo, size_t *hi)

@@ -17,6 +17,13 @@
    much as ~200 kflop of work, and small problems do not split into enough register tiles. */
 #define NB_PARALLEL_MIN_FLOPS 4.0e6
 
+/* Level 2: a thread per this many matrix elements. A gemv on a 256 x 256 double matrix takes
+   ~10 us on one core, long enough that a second one pays for waking it (measured below in
+   docs/PERFORMANCE.md); below that the calling thread is faster alone. */
+#ifndef NB_STREAM_MIN_ELEMS
+#define NB_STREAM_MIN_ELEMS 32768.0
+#endif
+
 /* The process-wide thread count, as OpenBLAS keeps it: openblas_set_num_threads must change
    what later calls from any thread use, so it is global by contract. Atomic because any thread
    may set it while others read it. 0 until initialised. */
@@ -90,25 +97,35 @@ static void set_threads(int n)
     __atomic_store_n(&requested_threads, n > 1024 ? 1024 : n, __ATOMIC_RELAXED);
 }
 
-int nb_threads_for(double flops, size_t max_parts)
+/* A team with at least `min_per_thread` of `work` per thread, at most `max_parts` threads. */
+static int team_for(double work, double min_per_thread, size_t max_parts)
 {
 #ifdef _OPENMP
-    if (flops < NB_PARALLEL_MIN_FLOPS || max_parts < 2 || omp_in_parallel())
+    if (work < 2 * min_per_thread || max_parts < 2 || omp_in_parallel())
         return 1;
     int n = get_threads();
     if (in_forked_child)
         return 1;
-    /* each thread should get at least ~NB_PARALLEL_MIN_FLOPS / 2 of work */
-    double cap = flops / (NB_PARALLEL_MIN_FLOPS / 2);
+    double cap = work / min_per_thread;
     if (cap < n)
         n = (int)cap;
     if ((size_t)n > max_parts)
         n = (int)max_parts;
     return n < 1 ? 1 : n;
 #else
-    (void)flops, (void)max_parts;
+    (void)work, (void)min_per_thread, (void)max_parts;
     return 1;
 #endif
+}
+
+int nb_threads_for(double flops, size_t max_parts)
+{
+    return team_for(flops, NB_PARALLEL_MIN_FLOPS / 2, max_parts);
+}
+
+int nb_threads_for_stream(double elems, size_t max_parts)
+{
+    return team_for(elems, NB_STREAM_MIN_ELEMS, max_parts);
 }
 
 NB_EXPORT void nanoblas_set_num_threads(int n) { set_threads(n); }

@@ -1,26 +1,75 @@
 /* Rank-1 update of a general matrix: A := alpha*x*y**T + A (xGER, xGERU) or alpha*x*y**H + A
    (xGERC). */
+#include <stdlib.h>
 #include "l2_common.h"
+#include "kernels/kernel.h"
+#include "threading/nb_threads.h"
+
+/* Columns [lo, hi) of the update. Real types with contiguous x and y use the kernel set's
+   vectorised loop; the rest the reference's. */
+static void ger_range(blasint m, nb_t alpha, const nb_t *xs, blasint incx, const nb_t *ys,
+                      blasint incy, nb_t *a, blasint lda, int conj, blasint lo, blasint hi)
+{
+    if (lo >= hi)
+        return;
+#if !NB_COMPLEX
+    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
+    if (incx == 1 && incy == 1 && kr->ger) {
+        kr->ger((size_t)m, (size_t)(hi - lo), alpha, xs, ys + lo, a + (ptrdiff_t)lo * lda, (size_t)lda);
+        return;
+    }
+#endif
+    for (blasint j = lo; j < hi; j++) {
+        nb_t yj = L2_AT(ys, j, incy);
+        if (yj == 0) /* the reference skips the column for a zero y(j) */
+            continue;
+        nb_t temp = alpha * l2_op(yj, conj);
+        nb_t *col = a + (ptrdiff_t)j * lda;
+        for (blasint i = 0; i < m; i++)
+            col[i] = col[i] + L2_AT(xs, i, incx) * temp;
+    }
+}
+
+/* Columns split across a team when A is large (threading/): each element of A is updated by one
+   thread, with the same arithmetic whatever the split. */
+static void ger_split(blasint m, blasint n, nb_t alpha, const nb_t *xs, blasint incx, const nb_t *ys,
+                      blasint incy, nb_t *a, blasint lda, int conj)
+{
+    int team = nb_threads_for_stream((double)m * (double)n, (size_t)n / 4);
+    if (team <= 1) {
+        ger_range(m, alpha, xs, incx, ys, incy, a, lda, conj, 0, n);
+        return;
+    }
+#pragma omp parallel num_threads(team)
+    {
+        size_t lo, hi;
+        nb_split((size_t)n, 4, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
+        ger_range(m, alpha, xs, incx, ys, incy, a, lda, conj, (blasint)lo, (blasint)hi);
+    }
+}
 
 static void l2_ger(blasint m, blasint n, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
                    blasint incy, nb_t *a, blasint lda, int conj)
 {
     if (m == 0 || n == 0 || alpha == 0)
         return;
+    if (!nb_rt.kset)
+        nb_init();
     const nb_t *xs = x + nb_vstart(m, incx), *ys = y + nb_vstart(n, incy);
-    for (blasint j = 0; j < n; j++) {
-        nb_t yj = L2_AT(ys, j, incy);
-        if (yj == 0) /* the reference skips the column for a zero y(j) */
-            continue;
-        nb_t temp = alpha * l2_op(yj, conj);
-        nb_t *col = a + (ptrdiff_t)j * lda;
-        if (incx == 1)
-            for (blasint i = 0; i < m; i++)
-                col[i] = col[i] + xs[i] * temp;
-        else
-            for (blasint i = 0; i < m; i++)
-                col[i] = col[i] + L2_AT(xs, i, incx) * temp;
+    nb_t *buf = NULL;
+    /* strided vectors of a large update are copied once, so the vectorised loop applies */
+    if (!NB_COMPLEX && (incx != 1 || incy != 1) && (double)m * (double)n >= 4096)
+        buf = malloc(((size_t)m + (size_t)n) * sizeof(nb_t));
+    if (!buf) {
+        ger_split(m, n, alpha, xs, incx, ys, incy, a, lda, conj);
+        return;
     }
+    for (blasint i = 0; i < m; i++)
+        buf[i] = L2_AT(xs, i, incx);
+    for (blasint j = 0; j < n; j++)
+        buf[m + j] = L2_AT(ys, j, incy);
+    ger_split(m, n, alpha, buf, 1, buf + m, 1, a, lda, conj);
+    free(buf);
 }
 
 static blasint l2_ger_check(blasint m, blasint n, blasint incx, blasint incy, blasint lda)

@@ -12,14 +12,17 @@
 #define NB_GENERIC_ENTRY(p, mr, nr) \
     { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
 
+#define NB_AVX2_GEMV(p) nb_##p##gemv_n_avx2, nb_##p##gemv_t_avx2, nb_##p##ger_avx2
+NB_GEMV_DECLARE(avx2)
+
 const nb_kernel_set nb_kernels_avx2 = {
     .name = "avx2",
 #if NB_AVX2_TUNE == 1
-    .s = {24, 4, nb_sgemm_avx2_24x4, nb_spack_a_avx2_24, nb_spack_b_avx2_4, nb_sgemm_small_avx2},
-    .d = {12, 4, nb_dgemm_avx2_12x4, nb_dpack_a_avx2_12, nb_dpack_b_avx2_4, nb_dgemm_small_avx2},
+    .s = {24, 4, nb_sgemm_avx2_24x4, nb_spack_a_avx2_24, nb_spack_b_avx2_4, nb_sgemm_small_avx2, NB_AVX2_GEMV(s)},
+    .d = {12, 4, nb_dgemm_avx2_12x4, nb_dpack_a_avx2_12, nb_dpack_b_avx2_4, nb_dgemm_small_avx2, NB_AVX2_GEMV(d)},
 #else
-    .s = {16, 6, nb_sgemm_avx2_16x6, nb_spack_a_avx2_16, nb_spack_b_avx2_6, nb_sgemm_small_avx2},
-    .d = {8, 6, nb_dgemm_avx2_8x6, nb_dpack_a_avx2_8, nb_dpack_b_avx2_6, nb_dgemm_small_avx2},
+    .s = {16, 6, nb_sgemm_avx2_16x6, nb_spack_a_avx2_16, nb_spack_b_avx2_6, nb_sgemm_small_avx2, NB_AVX2_GEMV(s)},
+    .d = {8, 6, nb_dgemm_avx2_8x6, nb_dpack_a_avx2_8, nb_dpack_b_avx2_6, nb_dgemm_small_avx2, NB_AVX2_GEMV(d)},
 #endif
     .c = NB_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
