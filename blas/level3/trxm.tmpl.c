@@ -1,8 +1,8 @@
 /* trmm and trsm. Every case is brought to the side-L form on views: X*op(A) = B is
    op(A)**T * X**T = B**T, so the triangular operand becomes a view M = op(A) or op(A)**T (a
    transposition swaps its strides and turns upper into lower) and B a plain or transposed view.
-   The side-L problem is blocked along M: diagonal blocks run the unblocked column algorithm, and
-   everything off the diagonal is one GEMM per block row. */
+   The side-L problem is halved recursively along M: diagonal blocks of TRI_LEAF rows run the
+   unblocked column algorithm, and everything off the diagonal is one GEMM per split. */
 #include "blas/level3/l3_internal.h"
 #include "threading/nb_threads.h"
 
@@ -31,6 +31,11 @@ static tri_problem tri_setup(char side, char uplo, char transa, char diag, const
     t.csb = left ? (size_t)ldb : 1;
     return t;
 }
+
+/* Diagonal blocks of at most this order run the unblocked column loops; everything else is
+   GEMM. The blocked form before (64-row block rows, one GEMM each) left 1/32 of dtrsm 2048's
+   flops in the scalar loops, which then took most of its time: 0.30x OpenBLAS. */
+#define TRI_LEAF 16
 
 /* Moves the problem to the diagonal block starting at row/column i0. */
 static tri_problem tri_block(tri_problem t, size_t i0)
@@ -75,36 +80,68 @@ static void trmm_unblocked(tri_problem t, size_t m, size_t n, nb_t alpha)
     }
 }
 
-/* Solves M*X = alpha*B in place, one column at a time. */
-static void trsm_unblocked(tri_problem t, size_t m, size_t n, nb_t alpha)
+/* The leaf solve on rows of B that are contiguous (b(i, j) at b[i*rs + j]), with L the dense
+   copy of M's triangle: every step updates whole rows, which the compiler vectorises across j,
+   and the columns advance together (column by column, each one is a chain of dependent
+   divisions and FMAs: dtrsm 2048 spent 20% of its time there). Per element the arithmetic is
+   the reference's, in its order, a zero b(k, j) skipping its updates. */
+static void trsm_rows(const nb_t *l, size_t m, int upper, int unit, nb_t *b, size_t rs, size_t n)
 {
-    for (size_t j = 0; j < n; j++) {
-        nb_t *bj = t.b + j * t.csb;
-        size_t rs = t.rsb;
-        if (alpha != 1)
-            for (size_t i = 0; i < m; i++)
-                bj[i * rs] *= alpha;
-        if (t.upper) {
-            for (size_t k = m; k-- > 0;) {
-                if (bj[k * rs] == 0)
-                    continue;
-                if (!t.unit)
-                    bj[k * rs] /= l3_at(t.a, k, k);
-                nb_t temp = bj[k * rs];
-                for (size_t i = 0; i < k; i++)
-                    bj[i * rs] -= temp * l3_at(t.a, i, k);
-            }
-        } else {
-            for (size_t k = 0; k < m; k++) {
-                if (bj[k * rs] == 0)
-                    continue;
-                if (!t.unit)
-                    bj[k * rs] /= l3_at(t.a, k, k);
-                nb_t temp = bj[k * rs];
-                for (size_t i = k + 1; i < m; i++)
-                    bj[i * rs] -= temp * l3_at(t.a, i, k);
+    for (size_t s = 0; s < m; s++) {
+        size_t k = upper ? m - 1 - s : s;
+        nb_t *bk = b + k * rs;
+        if (!unit) {
+            nb_t d = l[k + k * TRI_LEAF];
+            /* computed for every j, then selected: a conditional division would not vectorise
+               (with -ftrapping-math the compiler may not execute it speculatively) */
+#pragma omp simd
+            for (size_t j = 0; j < n; j++) {
+                nb_t x = bk[j], q = x / d;
+                bk[j] = x != 0 ? q : x;
             }
         }
+        size_t i0 = upper ? 0 : k + 1, i1 = upper ? k : m;
+        for (size_t i = i0; i < i1; i++) {
+            nb_t *bi = b + i * rs, lik = l[i + k * TRI_LEAF];
+#pragma omp simd /* rows i and k are distinct */
+            for (size_t j = 0; j < n; j++) {
+                nb_t x = bk[j], y = bi[j], v = y - x * lik;
+                bi[j] = x != 0 ? v : y;
+            }
+        }
+    }
+}
+
+/* Columns of B per leaf chunk when they are copied to rows (TRI_LEAF x TRI_CHUNK, 16 KiB for d). */
+#define TRI_CHUNK 64
+
+/* Solves M*X = alpha*B in place for m <= TRI_LEAF. M's triangle is first copied into a dense
+   local array (any view strides and conjugation become unit stride). B is solved row-wise
+   (trsm_rows): in place when its rows are contiguous, else in chunks of columns copied to a
+   row-major buffer and back. */
+static void trsm_unblocked(tri_problem t, size_t m, size_t n, nb_t alpha)
+{
+    nb_t l[TRI_LEAF * TRI_LEAF]; /* l[i + k*TRI_LEAF] = M(i, k) on and inside the triangle */
+    for (size_t k = 0; k < m; k++)
+        for (size_t i = t.upper ? 0 : k; i < (t.upper ? k + 1 : m); i++)
+            l[i + k * TRI_LEAF] = l3_at(t.a, i, k);
+    if (alpha != 1)
+        NB_INT(l3_scale)(m, n, alpha, t.b, t.rsb, t.csb);
+    if (t.csb == 1) {
+        trsm_rows(l, m, t.upper, t.unit, t.b, t.rsb, n);
+        return;
+    }
+    nb_t buf[TRI_LEAF * TRI_CHUNK];
+    for (size_t j0 = 0; j0 < n; j0 += TRI_CHUNK) {
+        size_t jb = n - j0 < TRI_CHUNK ? n - j0 : TRI_CHUNK;
+        nb_t *b0 = t.b + j0 * t.csb;
+        for (size_t j = 0; j < jb; j++)
+            for (size_t i = 0; i < m; i++)
+                buf[i * TRI_CHUNK + j] = b0[i * t.rsb + j * t.csb];
+        trsm_rows(l, m, t.upper, t.unit, buf, TRI_CHUNK, jb);
+        for (size_t j = 0; j < jb; j++)
+            for (size_t i = 0; i < m; i++)
+                b0[i * t.rsb + j * t.csb] = buf[i * TRI_CHUNK + j];
     }
 }
 
@@ -113,55 +150,50 @@ static l3_view b_rows(tri_problem t, size_t i0)
     return l3_mk(t.b + i0 * t.rsb, t.rsb, t.csb, 0);
 }
 
-/* B = alpha*M*B. Upper M goes top-down and lower M bottom-up, so that the rows of B a block row
-   reads besides its own are still the original ones. */
+/* Splits m in two at a multiple of the leaf. */
+static size_t tri_half(size_t m) { return (m / 2 + TRI_LEAF - 1) / TRI_LEAF * TRI_LEAF; }
+
+/* B = alpha*M*B, recursively on halves: [X1; X2] = alpha*[M11 0; M21 M22] [B1; B2] (lower) is
+   X2 = alpha*(M22*B2 + M21*B1) first (it reads the original B1), then X1 = alpha*M11*B1; upper is
+   the mirror image (X1 first, then X2). */
 static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
-    for (size_t step = 0; step < m; step += L3_NB) {
-        size_t i0, ib;
-        if (t.upper) {
-            i0 = step;
-            ib = m - i0 < L3_NB ? m - i0 : L3_NB;
-        } else {
-            ib = m - step < L3_NB ? m - step : L3_NB;
-            i0 = m - step - ib;
-        }
-        size_t i1 = i0 + ib;
-        trmm_unblocked(tri_block(t, i0), ib, n, alpha);
-        nb_t *bi = t.b + i0 * t.rsb;
-        if (t.upper && i1 < m)
-            NB_INT(gemm_view)(ib, n, m - i1, alpha, l3_sub(t.a, i0, i1), b_rows(t, i1), 1, bi, t.rsb,
-                              t.csb);
-        else if (!t.upper && i0 > 0)
-            NB_INT(gemm_view)(ib, n, i0, alpha, l3_sub(t.a, i0, 0), b_rows(t, 0), 1, bi, t.rsb, t.csb);
+    if (m <= TRI_LEAF) {
+        trmm_unblocked(t, m, n, alpha);
+        return;
+    }
+    size_t h = tri_half(m);
+    tri_problem t2 = tri_block(t, h);
+    if (t.upper) {
+        trmm_left(t, h, n, alpha);
+        NB_INT(gemm_view)(h, n, m - h, alpha, l3_sub(t.a, 0, h), b_rows(t, h), 1, t.b, t.rsb, t.csb);
+        trmm_left(t2, m - h, n, alpha);
+    } else {
+        trmm_left(t2, m - h, n, alpha);
+        NB_INT(gemm_view)(m - h, n, h, alpha, l3_sub(t.a, h, 0), b_rows(t, 0), 1, t2.b, t.rsb, t.csb);
+        trmm_left(t, h, n, alpha);
     }
 }
 
-/* Solves M*X = alpha*B. Upper M goes bottom-up and lower M top-down: each block row first
-   subtracts the contribution of the rows already solved (one GEMM), then solves its diagonal block. */
+/* Solves M*X = alpha*B recursively: lower M solves the top half, subtracts its contribution
+   from the bottom half (one GEMM, which also applies alpha there) and solves the bottom half;
+   upper M goes bottom half first. */
 static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
-    for (size_t step = 0; step < m; step += L3_NB) {
-        size_t i0, ib;
-        if (t.upper) {
-            ib = m - step < L3_NB ? m - step : L3_NB;
-            i0 = m - step - ib;
-        } else {
-            i0 = step;
-            ib = m - i0 < L3_NB ? m - i0 : L3_NB;
-        }
-        size_t i1 = i0 + ib;
-        nb_t *bi = t.b + i0 * t.rsb;
-        nb_t diag_alpha = alpha;
-        if (t.upper && i1 < m) {
-            NB_INT(gemm_view)(ib, n, m - i1, -1, l3_sub(t.a, i0, i1), b_rows(t, i1), alpha, bi, t.rsb,
-                              t.csb);
-            diag_alpha = 1;
-        } else if (!t.upper && i0 > 0) {
-            NB_INT(gemm_view)(ib, n, i0, -1, l3_sub(t.a, i0, 0), b_rows(t, 0), alpha, bi, t.rsb, t.csb);
-            diag_alpha = 1;
-        }
-        trsm_unblocked(tri_block(t, i0), ib, n, diag_alpha);
+    if (m <= TRI_LEAF) {
+        trsm_unblocked(t, m, n, alpha);
+        return;
+    }
+    size_t h = tri_half(m);
+    tri_problem t2 = tri_block(t, h);
+    if (t.upper) {
+        trsm_left(t2, m - h, n, alpha);
+        NB_INT(gemm_view)(h, n, m - h, -1, l3_sub(t.a, 0, h), b_rows(t, h), alpha, t.b, t.rsb, t.csb);
+        trsm_left(t, h, n, 1);
+    } else {
+        trsm_left(t, h, n, alpha);
+        NB_INT(gemm_view)(m - h, n, h, -1, l3_sub(t.a, h, 0), b_rows(t, 0), alpha, t2.b, t.rsb, t.csb);
+        trsm_left(t2, m - h, n, 1);
     }
 }
 
