@@ -143,6 +143,11 @@ $(BENCH_BIN): bench/gemm_bench.c bench/peak.c bench/peak.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/peak.c -o $@ -ldl -lm
 
+# The other Level 2/3 routines (gemv, ger, syrk, trsm, trmm, symm), run by bench-threads.
+$(BUILD)/bench/blas_bench: bench/blas_bench.c
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $< -o $@ -ldl
+
 .PHONY: bench-full bench-threads
 bench: lib $(BENCH_BIN)
 	MODE=headline BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
@@ -150,7 +155,7 @@ bench: lib $(BENCH_BIN)
 bench-full: lib $(BENCH_BIN)
 	MODE=full BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
-bench-threads: lib $(BENCH_BIN)
+bench-threads: lib $(BENCH_BIN) $(BUILD)/bench/blas_bench
 	MODE=threads BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
 install: lib

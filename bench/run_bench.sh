@@ -284,6 +284,18 @@ elif [ "$MODE" = threads ]; then
   echo "summary (nanoblas / other GFLOPS at the same thread count; > 1: nanoblas faster):"
   summary "$OUT/threads.csv"
   scaling "$OUT/threads.csv"
+  # Level 2/3 routines besides gemm, at the same thread counts (bench/blas_bench.c).
+  BB=$(dirname "$BENCH_BIN")/blas_bench
+  if [ -x "$BB" ]; then
+    BBLIBS=""
+    [ -n "$OPENBLAS" ] && BBLIBS="$BBLIBS --lib openblas=$OPENBLAS"
+    [ -n "${MKL:-}" ] && BBLIBS="$BBLIBS --lib mkl=$MKL"
+    unset_thread_env
+    # shellcheck disable=SC2086
+    "$BB" $BBLIBS --sizes 256,2048 --threads "$(seq -s, 1 "$NCPU")" | tee "$OUT/threads-blas.txt" \
+      || status=1
+    single_thread_env
+  fi
 elif [ "$MODE" = headline ]; then
   banner | tee "$OUT/headline.txt.head"
   single_thread_env
