@@ -75,8 +75,11 @@ static const char *const ops[] = {"dgemv_N", "dgemv_T", "dger", "dsyrk_UN", "dtr
                                   "dtrsm_RUT", "dtrmm_LLN", "dsymm_LU"};
 #define NOPS (int)(sizeof ops / sizeof ops[0])
 
-/* One call; returns its flop count. B and C are overwritten (their values do not matter: the
-   triangular matrix is diagonally dominant, so repeated solves stay finite). */
+/* One call; returns its flop count. C is overwritten by every call, so the calls are chained:
+   the triangle's diagonal is about n, and alpha (n for trsm, 1/n for trmm) keeps the magnitudes
+   of C near 1 over hundreds of calls. With alpha = 1, repeated solves divided C by ~n each time
+   and reached subnormal numbers within a 20 ms sample, which then timed the CPU's subnormal
+   assists rather than the library (seen as dtrsm 256 at 4 GFLOPS). */
 static double call(const struct lib *L, int op, int n)
 {
     double dn = n;
@@ -85,8 +88,8 @@ static double call(const struct lib *L, int op, int n)
     case 1: L->gemv(COLMAJ, TR, n, n, 1.0, A, n, X, 1, 0.5, Y, 1); return 2 * dn * dn;
     case 2: L->ger(COLMAJ, n, n, 1e-9, X, 1, Y, 1, C, n); return 2 * dn * dn;
     case 3: L->syrk(COLMAJ, UP, NOTR, n, n, 1.0, B, n, 0.5, C, n); return dn * dn * dn;
-    case 4: L->trsm(COLMAJ, LEFT, LO, NOTR, NONUNIT, n, n, 1.0, A, n, C, n); return dn * dn * dn;
-    case 5: L->trsm(COLMAJ, LEFT + 1, UP, TR, NONUNIT, n, n, 1.0, A, n, C, n); return dn * dn * dn;
+    case 4: L->trsm(COLMAJ, LEFT, LO, NOTR, NONUNIT, n, n, dn, A, n, C, n); return dn * dn * dn;
+    case 5: L->trsm(COLMAJ, LEFT + 1, UP, TR, NONUNIT, n, n, dn, A, n, C, n); return dn * dn * dn;
     case 6: L->trmm(COLMAJ, LEFT, LO, NOTR, NONUNIT, n, n, 1.0 / dn, A, n, C, n); return dn * dn * dn;
     default: L->symm(COLMAJ, LEFT, UP, n, n, 1.0, B, n, A, n, 0.5, C, n); return 2 * dn * dn * dn;
     }
@@ -187,6 +190,15 @@ int main(int argc, char **argv)
                         if (threads[ti] > 1)
                             usleep(100000); /* idle workers stop spinning before the next library */
                     }
+                double big = 0, small = 1e300;
+                for (size_t i = 0; i < (size_t)n * n; i++) {
+                    double v = C[i] < 0 ? -C[i] : C[i];
+                    big = v > big ? v : big;
+                    small = v > 0 && v < small ? v : small;
+                }
+                if (big > 1e100 || small < 1e-200)
+                    fprintf(stderr, "blas_bench: %s n=%d: C drifted to [%g, %g]; figures suspect\n",
+                            ops[op], n, small, big);
                 double med[MAXLIB];
                 printf("%-10s %5d %3d", ops[op], n, threads[ti]);
                 for (int l = 0; l < nlibs; l++) {

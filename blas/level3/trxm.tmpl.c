@@ -4,6 +4,8 @@
    The side-L problem is halved recursively along M: diagonal blocks of TRI_LEAF rows run the
    unblocked column algorithm, and everything off the diagonal is one GEMM per split. */
 #include "blas/level3/l3_internal.h"
+#include "kernels/generic/tri_loops.h"
+#include "kernels/kernel.h"
 #include "threading/nb_threads.h"
 
 /* A triangular operand in side-L form and the matrix it acts on. */
@@ -32,7 +34,7 @@ static tri_problem tri_setup(char side, char uplo, char transa, char diag, const
     return t;
 }
 
-/* Diagonal blocks of at most this order run the unblocked column loops; everything else is
+/* Diagonal blocks of at most this order run the leaf loops (tri_leaf); everything else is
    GEMM. The blocked form before (64-row block rows, one GEMM each) left 1/32 of dtrsm 2048's
    flops in the scalar loops, which then took most of its time: 0.30x OpenBLAS. */
 #define TRI_LEAF 16
@@ -50,98 +52,63 @@ static void zero_b(tri_problem t, size_t m, size_t n)
     NB_INT(l3_scale)(m, n, 0, t.b, t.rsb, t.csb);
 }
 
-/* B = alpha*M*B, one column at a time, with the reference's column-oriented loop order. */
-static void trmm_unblocked(tri_problem t, size_t m, size_t n, nb_t alpha)
-{
-    for (size_t j = 0; j < n; j++) {
-        nb_t *bj = t.b + j * t.csb;
-        size_t rs = t.rsb;
-        if (t.upper) {
-            for (size_t k = 0; k < m; k++) {
-                nb_t temp = bj[k * rs];
-                if (temp == 0)
-                    continue;
-                temp *= alpha;
-                for (size_t i = 0; i < k; i++)
-                    bj[i * rs] += temp * l3_at(t.a, i, k);
-                bj[k * rs] = t.unit ? temp : temp * l3_at(t.a, k, k);
-            }
-        } else {
-            for (size_t k = m; k-- > 0;) {
-                nb_t temp = bj[k * rs];
-                if (temp == 0)
-                    continue;
-                temp *= alpha;
-                bj[k * rs] = t.unit ? temp : temp * l3_at(t.a, k, k);
-                for (size_t i = k + 1; i < m; i++)
-                    bj[i * rs] += temp * l3_at(t.a, i, k);
-            }
-        }
-    }
-}
+/* The leaf loops (plain C shared with the kernel sets, which compile them with their ISA flags
+   for s and d): kernels/generic/tri_loops.h. Complex types use this instance. */
+NB_TRI_ROWS(nb_t, static, trsm_rows, trmm_rows)
 
-/* The leaf solve on rows of B that are contiguous (b(i, j) at b[i*rs + j]), with L the dense
-   copy of M's triangle: every step updates whole rows, which the compiler vectorises across j,
-   and the columns advance together (column by column, each one is a chain of dependent
-   divisions and FMAs: dtrsm 2048 spent 20% of its time there). Per element the arithmetic is
-   the reference's, in its order, a zero b(k, j) skipping its updates. */
-static void trsm_rows(const nb_t *l, size_t m, int upper, int unit, nb_t *b, size_t rs, size_t n)
-{
-    for (size_t s = 0; s < m; s++) {
-        size_t k = upper ? m - 1 - s : s;
-        nb_t *bk = b + k * rs;
-        if (!unit) {
-            nb_t d = l[k + k * TRI_LEAF];
-            /* computed for every j, then selected: a conditional division would not vectorise
-               (with -ftrapping-math the compiler may not execute it speculatively) */
-#pragma omp simd
-            for (size_t j = 0; j < n; j++) {
-                nb_t x = bk[j], q = x / d;
-                bk[j] = x != 0 ? q : x;
-            }
-        }
-        size_t i0 = upper ? 0 : k + 1, i1 = upper ? k : m;
-        for (size_t i = i0; i < i1; i++) {
-            nb_t *bi = b + i * rs, lik = l[i + k * TRI_LEAF];
-#pragma omp simd /* rows i and k are distinct */
-            for (size_t j = 0; j < n; j++) {
-                nb_t x = bk[j], y = bi[j], v = y - x * lik;
-                bi[j] = x != 0 ? v : y;
-            }
-        }
-    }
-}
-
-/* Columns of B per leaf chunk when they are copied to rows (TRI_LEAF x TRI_CHUNK, 16 KiB for d). */
+/* The leaf works on a copy of B in chunks of TRI_CHUNK columns, stored as rows TRI_LDB apart:
+   not a multiple of 4 KiB, so that loads of row k and stores to row i do not alias in the
+   store buffer (in place, rows of a 256 x 256 matrix are 2 KiB apart, and dtrsm RUT 256 spent
+   45% of its time in the leaf, at about 1 GFLOPS). */
 #define TRI_CHUNK 64
+#define TRI_LDB (TRI_CHUNK + 8)
 
-/* Solves M*X = alpha*B in place for m <= TRI_LEAF. M's triangle is first copied into a dense
-   local array (any view strides and conjugation become unit stride). B is solved row-wise
-   (trsm_rows): in place when its rows are contiguous, else in chunks of columns copied to a
-   row-major buffer and back. */
-static void trsm_unblocked(tri_problem t, size_t m, size_t n, nb_t alpha)
+/* A leaf (m <= TRI_LEAF): B = alpha*M*B (solve == 0) or M*X = alpha*B solved in place. M's
+   triangle is first copied into a dense local array (any view strides and conjugation become
+   unit stride). */
+static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
 {
-    nb_t l[TRI_LEAF * TRI_LEAF]; /* l[i + k*TRI_LEAF] = M(i, k) on and inside the triangle */
+    nb_t l[TRI_LEAF * TRI_LEAF];
     for (size_t k = 0; k < m; k++)
         for (size_t i = t.upper ? 0 : k; i < (t.upper ? k + 1 : m); i++)
             l[i + k * TRI_LEAF] = l3_at(t.a, i, k);
-    if (alpha != 1)
+    if (solve && alpha != 1)
         NB_INT(l3_scale)(m, n, alpha, t.b, t.rsb, t.csb);
-    if (t.csb == 1) {
-        trsm_rows(l, m, t.upper, t.unit, t.b, t.rsb, n);
-        return;
-    }
-    nb_t buf[TRI_LEAF * TRI_CHUNK];
+    nb_t buf[TRI_LEAF * TRI_LDB];
+    int rows_contiguous = t.csb == 1;
     for (size_t j0 = 0; j0 < n; j0 += TRI_CHUNK) {
         size_t jb = n - j0 < TRI_CHUNK ? n - j0 : TRI_CHUNK;
         nb_t *b0 = t.b + j0 * t.csb;
-        for (size_t j = 0; j < jb; j++)
+        if (rows_contiguous) {
             for (size_t i = 0; i < m; i++)
-                buf[i * TRI_CHUNK + j] = b0[i * t.rsb + j * t.csb];
-        trsm_rows(l, m, t.upper, t.unit, buf, TRI_CHUNK, jb);
-        for (size_t j = 0; j < jb; j++)
+                for (size_t j = 0; j < jb; j++)
+                    buf[i * TRI_LDB + j] = b0[i * t.rsb + j];
+        } else {
+            for (size_t j = 0; j < jb; j++)
+                for (size_t i = 0; i < m; i++)
+                    buf[i * TRI_LDB + j] = b0[i * t.rsb + j * t.csb];
+        }
+#if !NB_COMPLEX
+        const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
+        if (kr->trsm_rows && solve)
+            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, jb);
+        else if (kr->trmm_rows && !solve)
+            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, jb);
+        else
+#endif
+        if (solve)
+            trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, jb);
+        else
+            trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, jb);
+        if (rows_contiguous) {
             for (size_t i = 0; i < m; i++)
-                b0[i * t.rsb + j * t.csb] = buf[i * TRI_CHUNK + j];
+                for (size_t j = 0; j < jb; j++)
+                    b0[i * t.rsb + j] = buf[i * TRI_LDB + j];
+        } else {
+            for (size_t j = 0; j < jb; j++)
+                for (size_t i = 0; i < m; i++)
+                    b0[i * t.rsb + j * t.csb] = buf[i * TRI_LDB + j];
+        }
     }
 }
 
@@ -159,7 +126,7 @@ static size_t tri_half(size_t m) { return (m / 2 + TRI_LEAF - 1) / TRI_LEAF * TR
 static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
     if (m <= TRI_LEAF) {
-        trmm_unblocked(t, m, n, alpha);
+        tri_leaf(t, m, n, alpha, 0);
         return;
     }
     size_t h = tri_half(m);
@@ -181,7 +148,7 @@ static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
     if (m <= TRI_LEAF) {
-        trsm_unblocked(t, m, n, alpha);
+        tri_leaf(t, m, n, alpha, 1);
         return;
     }
     size_t h = tri_half(m);

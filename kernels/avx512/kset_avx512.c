@@ -8,7 +8,8 @@
     { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
 #define NB_AVX512_ENTRY(p, mr, nr)                                                            \
     { (mr), (nr), nb_##p##gemm_avx512_ukr, nb_##p##pack_a_avx512, nb_##p##pack_b_avx512,      \
-      nb_##p##gemm_small_avx512, nb_##p##gemv_n_avx512, nb_##p##gemv_t_avx512, nb_##p##ger_avx512 }
+      nb_##p##gemm_small_avx512, nb_##p##gemv_n_avx512, nb_##p##gemv_t_avx512, nb_##p##ger_avx512,          \
+      nb_##p##trsm_rows_avx512, nb_##p##trmm_rows_avx512 }
 
 NB_GEMV_DECLARE(avx512)
 

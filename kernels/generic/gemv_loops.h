@@ -80,3 +80,10 @@
 
 NB_GEMV_LOOPS(float, s, NB_GEMV_SUFFIX)
 NB_GEMV_LOOPS(double, d, NB_GEMV_SUFFIX)
+
+/* The trsm/trmm leaf loops (tri_loops.h) for s and d, under this set's names. */
+#include "kernels/generic/tri_loops.h"
+#define TRI_NAME(p, op, sfx) GEMV_CAT3(nb_##p, op##_rows_, sfx)
+#define TRI_LOOPS(T, p, sfx) NB_TRI_ROWS(T, , TRI_NAME(p, trsm, sfx), TRI_NAME(p, trmm, sfx))
+TRI_LOOPS(float, s, NB_GEMV_SUFFIX)
+TRI_LOOPS(double, d, NB_GEMV_SUFFIX)
