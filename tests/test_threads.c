@@ -146,6 +146,49 @@ static void test_trsm(void)
     free(a), free(b), free(x1), free(x2);
 }
 
+/* syrk/syr2k split the triangle into strips of equal area, one per thread: correct at 1..3
+   threads (within rounding of each other), the other triangle untouched (NaN there stays). */
+static void test_rankk(void)
+{
+    int start = nanoblas_get_num_threads(), n = 700, k = 300;
+    double *a = rnd((size_t)n * k), *b = rnd((size_t)n * k), *c0 = rnd((size_t)n * n);
+    double *c = malloc((size_t)n * n * sizeof *c);
+    for (int uplo = 0; uplo < 2; uplo++)
+        for (int two = 0; two < 2; two++)
+            for (int t = 1; t <= 3; t++) {
+                nanoblas_set_num_threads(t);
+                memcpy(c, c0, (size_t)n * n * sizeof *c);
+                for (int j = 0; j < n; j++) /* poison the triangle that must not be touched */
+                    for (int i = 0; i < n; i++)
+                        if (uplo ? i < j : i > j)
+                            c[i + (size_t)j * n] = NAN;
+                enum CBLAS_UPLO ul = uplo ? CblasLower : CblasUpper;
+                if (two)
+                    cblas_dsyr2k(CblasColMajor, ul, CblasNoTrans, n, k, 0.5, a, n, b, n, 2.0, c, n);
+                else
+                    cblas_dsyrk(CblasColMajor, ul, CblasNoTrans, n, k, 0.5, a, n, 2.0, c, n);
+                long bad = 0;
+                for (int r = 0; r < 400; r++) {
+                    int i = tu_randint(0, n - 1), j = tu_randint(0, n - 1);
+                    if (uplo ? i < j : i > j) {
+                        bad += !isnan(c[i + (size_t)j * n]);
+                        continue;
+                    }
+                    double sum = 0;
+                    for (int l = 0; l < k; l++) {
+                        size_t il = i + (size_t)l * n, jl = j + (size_t)l * n;
+                        sum += two ? a[il] * b[jl] + b[il] * a[jl] : a[il] * a[jl];
+                    }
+                    double want = 0.5 * sum + 2.0 * c0[i + (size_t)j * n];
+                    bad += !(fabs(c[i + (size_t)j * n] - want) <= 1e-13 * k);
+                }
+                TU_CHECK(bad == 0, "dsyr%sk %c at %d threads: %ld wrong elements", two ? "2" : "",
+                         "UL"[uplo], t, bad);
+            }
+    nanoblas_set_num_threads(start);
+    free(a), free(b), free(c0), free(c);
+}
+
 /* ---- 8 pthreads at once, each checking its results against ones computed beforehand ---- */
 enum { NPT = 8, PN = 160 };
 static double pa[PN * PN], pb[PN * PN], want_d[PN * PN], want_syrk[PN * PN];
@@ -444,6 +487,7 @@ int main(int argc, char **argv)
     test_level2();
     test_thread_counts();
     test_trsm();
+    test_rankk();
     test_inside_omp();
     test_fork();
     test_pthreads(seconds);
