@@ -141,6 +141,28 @@ static void test_trsm(void)
         for (size_t i = 0; i < (size_t)m * n; i++)
             worst = fmax(worst, fabs(x1[i] - x2[i]) / scale);
         TU_CHECK(worst < 1e-12, "dtrsm side %c: 2 threads differ from 1 by %g relative", "LR"[sd], worst);
+        /* the residual of sampled entries: op(A) X = 0.75 B (side L) or X A = 0.75 B (side R),
+           A lower triangular */
+        long bad = 0;
+        for (int r = 0; r < 200; r++) {
+            int i = tu_randint(0, mm - 1), j = tu_randint(0, nn - 1);
+            double sum = 0;
+            if (sd == 0)
+                for (int l = 0; l <= i; l++)
+                    sum += a[i + (size_t)l * m] * x2[l + (size_t)j * mm];
+            else
+                for (int l = j; l < nn; l++)
+                    sum += x2[i + (size_t)l * mm] * a[l + (size_t)j * m];
+            bad += !(fabs(sum - 0.75 * b[i + (size_t)j * mm]) <= 1e-12 * m);
+        }
+        TU_CHECK(bad == 0, "dtrsm side %c: %ld of 200 sampled residuals too large", "LR"[sd], bad);
+        /* dtrmm undoes it: A X / 0.75 (or X A / 0.75) gives B back */
+        cblas_dtrmm(CblasColMajor, side[sd], CblasLower, CblasNoTrans, CblasNonUnit, mm, nn, 1 / 0.75, a,
+                    m, x1, mm);
+        worst = 0;
+        for (size_t i = 0; i < (size_t)m * n; i++)
+            worst = fmax(worst, fabs(x1[i] - b[i]));
+        TU_CHECK(worst < 1e-10, "dtrmm side %c: B differs by %g after trsm then trmm", "LR"[sd], worst);
     }
     nanoblas_set_num_threads(start);
     free(a), free(b), free(x1), free(x2);

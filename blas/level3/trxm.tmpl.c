@@ -123,8 +123,34 @@ static size_t tri_half(size_t m) { return (m / 2 + TRI_LEAF - 1) / TRI_LEAF * TR
 /* B = alpha*M*B, recursively on halves: [X1; X2] = alpha*[M11 0; M21 M22] [B1; B2] (lower) is
    X2 = alpha*(M22*B2 + M21*B1) first (it reads the original B1), then X1 = alpha*M11*B1; upper is
    the mirror image (X1 first, then X2). */
+/* Below TRI_L2_ROWS rows the recursion goes on in column blocks of B of TRI_L2_COLS: each
+   level of the recursion reads and writes all of its part of B, so a block small enough for L2
+   (256 x 256 doubles, 512 KiB, with the 256-row triangle beside it) saves the lower levels' passes
+   over memory. */
+#define TRI_L2_ROWS 256
+#define TRI_L2_COLS 256
+
+static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha);
+static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha);
+
+/* Runs `run` on column blocks of B when the problem has become L2-sized in rows; 0 otherwise. */
+static int tri_col_blocks(void (*run)(tri_problem, size_t, size_t, nb_t), tri_problem t, size_t m,
+                          size_t n, nb_t alpha)
+{
+    if (m > TRI_L2_ROWS || n <= TRI_L2_COLS)
+        return 0;
+    for (size_t j0 = 0; j0 < n; j0 += TRI_L2_COLS) {
+        tri_problem part = t;
+        part.b += j0 * t.csb;
+        run(part, m, n - j0 < TRI_L2_COLS ? n - j0 : TRI_L2_COLS, alpha);
+    }
+    return 1;
+}
+
 static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
+    if (tri_col_blocks(trmm_left, t, m, n, alpha))
+        return;
     if (m <= TRI_LEAF) {
         tri_leaf(t, m, n, alpha, 0);
         return;
@@ -147,6 +173,8 @@ static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
    upper M goes bottom half first. */
 static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
+    if (tri_col_blocks(trsm_left, t, m, n, alpha))
+        return;
     if (m <= TRI_LEAF) {
         tri_leaf(t, m, n, alpha, 1);
         return;
