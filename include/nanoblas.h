@@ -24,9 +24,9 @@ int nanoblas_kernel_set_supported(const char *name);
 /* Space-separated names of the kernel sets this build contains and this CPU can run, best first. */
 const char *nanoblas_kernel_sets_available(void);
 
-/* Threads. Level 3 routines split large problems across an OpenMP team; small problems, calls
-   made from inside another OpenMP parallel region, and builds configured with --disable-openmp run
-   on the calling thread alone. The count is read at load from NANOBLAS_NUM_THREADS, else
+/* Threads. Level 3 routines, gemv and ger split large problems across an OpenMP team; small
+   problems, calls made from inside another OpenMP parallel region, calls in a forked child, and
+   builds configured with --disable-openmp run on the calling thread alone. The count is read at load from NANOBLAS_NUM_THREADS, else
    OPENBLAS_NUM_THREADS, else OMP_NUM_THREADS, else the cores this process may run on; setting it
    (n < 1 means all usable cores) affects every later call from any thread. */
 void nanoblas_set_num_threads(int n);

@@ -411,14 +411,15 @@ static void test_level2(void)
 
 /* ---- The environment and the setter, seen from a fresh process ---- */
 
-/* Child mode (argv[1] == "--probe", argv[2] = count to set or 0): prints the count the library
-   started with and the number of OS threads after a large dgemm (1 if the call used one). */
-static int probe(int set)
+/* Child mode (argv[1] == "--probe", argv[2] = count to set or 0, argv[3] = cube size): prints the
+   count the library started with and the number of OS threads after one dgemm of that size (1 if
+   the call used one). */
+static int probe(int set, int size)
 {
     int initial = nanoblas_get_num_threads();
     if (set > 0)
         nanoblas_set_num_threads(set);
-    const shape s = {400, 400, 400, 'N', 'N'};
+    const shape s = {size, size, size, 'N', 'N'};
     double *a = rnd((size_t)s.m * s.k), *b = rnd((size_t)s.k * s.n);
     free(run_dgemm(&s, 0, a, b));
     int tasks = 0;
@@ -436,7 +437,7 @@ static int probe(int set)
 /* Runs this program as a probe in this process's environment without its *_NUM_THREADS
    variables, plus `extra`; returns 0 and the two numbers. */
 extern char **environ;
-static int run_probe(char *const extra[], int set, int *initial, int *tasks)
+static int run_probe(char *const extra[], int set, int size, int *initial, int *tasks)
 {
     char *envp[256];
     int ne = 0;
@@ -453,9 +454,10 @@ static int run_probe(char *const extra[], int set, int *initial, int *tasks)
     if (pid == 0) {
         dup2(fd[1], 1);
         close(fd[0]), close(fd[1]);
-        char arg[16];
+        char arg[16], sz[16];
         snprintf(arg, sizeof arg, "%d", set);
-        char *argv[] = {"test_threads", "--probe", arg, NULL};
+        snprintf(sz, sizeof sz, "%d", size);
+        char *argv[] = {"test_threads", "--probe", arg, sz, NULL};
         execve("/proc/self/exe", argv, envp);
         _exit(127);
     }
@@ -486,22 +488,26 @@ static void test_env_precedence(void)
     } cases[] = {{all, 2}, {two, 3}, {omp, 4}, {bad, 3}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int initial = -1, tasks = -1;
-        int rc = run_probe(cases[i].env, 0, &initial, &tasks);
+        int rc = run_probe(cases[i].env, 0, 400, &initial, &tasks);
         TU_CHECK(rc == 0 && initial == cases[i].want, "environment case %zu: %d threads, want %d", i,
                  initial, cases[i].want);
     }
     int initial, tasks;
-    TU_CHECK(run_probe(omp, 1, &initial, &tasks) == 0 && tasks == 1,
+    TU_CHECK(run_probe(omp, 1, 400, &initial, &tasks) == 0 && tasks == 1,
              "set_num_threads(1): a large dgemm left %d OS threads", tasks);
-    TU_CHECK(run_probe(omp, 2, &initial, &tasks) == 0 && tasks >= 2,
+    TU_CHECK(run_probe(omp, 2, 400, &initial, &tasks) == 0 && tasks >= 2,
              "set_num_threads(2): a large dgemm ran on %d OS threads", tasks);
+    /* small calls never start a team: the 2-thread path is the 1-thread path */
+    for (int size = 8; size <= 64; size *= 2)
+        TU_CHECK(run_probe(omp, 2, size, &initial, &tasks) == 0 && tasks == 1,
+                 "set_num_threads(2): a %d^3 dgemm started %d OS threads", size, tasks);
 #endif
 }
 
 int main(int argc, char **argv)
 {
-    if (argc > 2 && strcmp(argv[1], "--probe") == 0)
-        return probe(atoi(argv[2]));
+    if (argc > 3 && strcmp(argv[1], "--probe") == 0)
+        return probe(atoi(argv[2]), atoi(argv[3]));
     double seconds = argc > 1 ? atof(argv[1]) : 3.0;
     tu_seed(7);
     test_controls();
