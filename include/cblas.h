@@ -424,6 +424,31 @@ void cblas_zher2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_
    --------------------------------------------------------------------------------------------- */
 void cblas_xerbla(int p, const char *rout, const char *form, ...);
 
+/* ---------------------------------------------------------------------------------------------
+   bf16 (OpenBLAS's extension): bfloat16 is the upper half of an IEEE fp32, stored in 16 bits.
+   Products are formed on the exact fp32 values and summed in fp32; conversions to bf16 round to
+   nearest even and keep NaNs quiet (docs/API.md).
+   --------------------------------------------------------------------------------------------- */
+#ifndef NB_BFLOAT16_DEFINED
+#define NB_BFLOAT16_DEFINED
+#include <stdint.h>
+typedef uint16_t bfloat16;
+#endif
+void cblas_sbstobf16(const int n, const float *in, const int incin, bfloat16 *out, const int incout);
+void cblas_sbdtobf16(const int n, const double *in, const int incin, bfloat16 *out,
+                     const int incout);
+void cblas_sbf16tos(const int n, const bfloat16 *in, const int incin, float *out, const int incout);
+void cblas_dbf16tod(const int n, const bfloat16 *in, const int incin, double *out,
+                    const int incout);
+float cblas_sbdot(const int n, const bfloat16 *x, const int incx, const bfloat16 *y, const int incy);
+void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE trans, const int m, const int n,
+                  const float alpha, const bfloat16 *a, const int lda, const bfloat16 *x,
+                  const int incx, const float beta, float *y, const int incy);
+void cblas_sbgemm(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                  const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                  const float alpha, const bfloat16 *a, const int lda, const bfloat16 *b,
+                  const int ldb, const float beta, float *c, const int ldc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,8 @@
 #ifndef NANOBLAS_H
 #define NANOBLAS_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -37,6 +39,34 @@ void goto_set_num_threads(int n);
 int openblas_get_num_threads(void);
 /* 0: sequential build, 2: OpenMP (OpenBLAS's encoding; 1 would be its own pthreads server). */
 int openblas_get_parallel(void);
+
+/* MKL's bf16 GEMM, so that code written for MKL links unchanged: C (fp32) = alpha * op(A) *
+   op(B) + beta * C with A and B in bf16 (MKL_BF16: the upper half of an fp32), and the pack-once
+   API: _pack_get_size gives the bytes of a packed A (m x k) or B (k x n), _pack stores op(X)
+   there, and _compute takes CblasPacked in place of transa/transb for a packed operand (its lda
+   or ldb is then ignored). The packed format is nanoblas's own. */
+#include "cblas.h"
+#ifndef MKL_BF16
+#define MKL_BF16 bfloat16
+#endif
+#ifndef NB_MKL_ENUMS_DEFINED
+#define NB_MKL_ENUMS_DEFINED
+typedef enum CBLAS_IDENTIFIER { CblasAMatrix = 161, CblasBMatrix = 162 } CBLAS_IDENTIFIER;
+typedef enum CBLAS_STORAGE { CblasPacked = 151 } CBLAS_STORAGE;
+#endif
+void cblas_gemm_bf16bf16f32(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                            const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                            const float alpha, const MKL_BF16 *a, const int lda, const MKL_BF16 *b,
+                            const int ldb, const float beta, float *c, const int ldc);
+size_t cblas_gemm_bf16bf16f32_pack_get_size(const CBLAS_IDENTIFIER identifier, const int m,
+                                            const int n, const int k);
+void cblas_gemm_bf16bf16f32_pack(const CBLAS_LAYOUT layout, const CBLAS_IDENTIFIER identifier,
+                                 const CBLAS_TRANSPOSE trans, const int m, const int n, const int k,
+                                 const MKL_BF16 *src, const int ld, MKL_BF16 *dest);
+void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const int transa, const int transb,
+                                    const int m, const int n, const int k, const float alpha,
+                                    const MKL_BF16 *a, const int lda, const MKL_BF16 *b,
+                                    const int ldb, const float beta, float *c, const int ldc);
 
 /* Tuning (read once at load): NANOBLAS_MC, NANOBLAS_KC, NANOBLAS_NC override the GEMM block
    sizes for every type (positive integers up to 1048576; MC and NC are rounded up to multiples

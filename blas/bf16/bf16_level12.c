@@ -1,0 +1,99 @@
+/* OpenBLAS's bf16 vector routines: the conversions cblas_sbstobf16, cblas_sbdtobf16,
+   cblas_sbf16tos, cblas_dbf16tod, the dot product cblas_sbdot and cblas_sbgemv. Arithmetic on
+   widened values in fp32 (products of two bf16 are exact in fp32). */
+#include <stdlib.h>
+#include "blas/nb_common.h"
+#include "blas/bf16/bf16.h"
+#include "cblas.h"
+
+/* Element i of a strided vector, OpenBLAS style (a negative increment walks from the end). */
+static inline ptrdiff_t at(blasint n, blasint inc, blasint i)
+{
+    return nb_vstart(n, inc) + (ptrdiff_t)i * inc;
+}
+
+NB_EXPORT void cblas_sbstobf16(const int n, const float *in, const int incin, nb_bf16 *out,
+                               const int incout)
+{
+    for (blasint i = 0; i < n; i++)
+        out[at(n, incout, i)] = nb_float_to_bf16(in[at(n, incin, i)]);
+}
+
+NB_EXPORT void cblas_sbdtobf16(const int n, const double *in, const int incin, nb_bf16 *out,
+                               const int incout)
+{
+    for (blasint i = 0; i < n; i++)
+        out[at(n, incout, i)] = nb_double_to_bf16(in[at(n, incin, i)]);
+}
+
+NB_EXPORT void cblas_sbf16tos(const int n, const nb_bf16 *in, const int incin, float *out,
+                              const int incout)
+{
+    for (blasint i = 0; i < n; i++)
+        out[at(n, incout, i)] = nb_bf16_to_float(in[at(n, incin, i)]);
+}
+
+NB_EXPORT void cblas_dbf16tod(const int n, const nb_bf16 *in, const int incin, double *out,
+                              const int incout)
+{
+    for (blasint i = 0; i < n; i++)
+        out[at(n, incout, i)] = (double)nb_bf16_to_float(in[at(n, incin, i)]);
+}
+
+NB_EXPORT float cblas_sbdot(const int n, const nb_bf16 *x, const int incx, const nb_bf16 *y,
+                            const int incy)
+{
+    float sum = 0;
+    for (blasint i = 0; i < n; i++)
+        sum += nb_bf16_to_float(x[at(n, incx, i)]) * nb_bf16_to_float(y[at(n, incy, i)]);
+    return sum;
+}
+
+/* y = alpha*op(A)*x + beta*y with A m x n in `layout`; the reference gemv's semantics (beta == 0
+   does not read y; alpha == 0 reads neither A nor x) and argument checks, reported as SBGEMV. */
+NB_EXPORT void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE trans, const int m,
+                            const int n, const float alpha, const nb_bf16 *a, const int lda,
+                            const nb_bf16 *x, const int incx, const float beta, float *y,
+                            const int incy)
+{
+    int row = layout == CblasRowMajor, col = layout == CblasColMajor;
+    int notrans = trans == CblasNoTrans, tr = trans == CblasTrans || trans == CblasConjTrans;
+    int info = 0;
+    if (!row && !col)
+        info = 1;
+    else if (!notrans && !tr)
+        info = 2;
+    else if (m < 0)
+        info = 3;
+    else if (n < 0)
+        info = 4;
+    else if (lda < nb_max(1, row ? n : m))
+        info = 7;
+    else if (incx == 0)
+        info = 9;
+    else if (incy == 0)
+        info = 12;
+    if (info) {
+        cblas_xerbla(info, "cblas_sbgemv", "");
+        return;
+    }
+    blasint lenx = notrans ? n : m, leny = notrans ? m : n;
+    if (m == 0 || n == 0)
+        return;
+    for (blasint i = 0; i < leny; i++) {
+        float *yi = &y[at(leny, incy, i)];
+        *yi = beta == 0 ? 0 : beta * *yi;
+    }
+    if (alpha == 0)
+        return;
+    size_t rs = row ? (size_t)lda : 1, cs = row ? 1 : (size_t)lda; /* A(r, c) at r*rs + c*cs */
+    for (blasint i = 0; i < leny; i++) {
+        float sum = 0;
+        for (blasint l = 0; l < lenx; l++) {
+            /* op(A)(i, l) is A(i, l) or A(l, i) */
+            size_t e = notrans ? (size_t)i * rs + (size_t)l * cs : (size_t)l * rs + (size_t)i * cs;
+            sum += nb_bf16_to_float(a[e]) * nb_bf16_to_float(x[at(lenx, incx, l)]);
+        }
+        y[at(leny, incy, i)] += alpha * sum;
+    }
+}

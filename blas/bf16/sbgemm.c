@@ -1,0 +1,273 @@
+/* bf16 GEMM, C (fp32) = alpha * op(A) * op(B) + beta * C with A and B in bf16, behind OpenBLAS's
+   names (cblas_sbgemm, sbgemm_) and MKL's (cblas_gemm_bf16bf16f32 and its pack-once API).
+
+   The computation widens each K block of op(A) and op(B) to fp32 (exact) and runs the fp32
+   engine on it: products of two bf16 values are exact in fp32 and every sum is an fp32 sum, so
+   this is "fp32 accumulation" on any CPU, threaded like sgemm. */
+#define NB_PREC 1
+#include <stdlib.h>
+#include "blas/bf16/bf16.h"
+#include "blas/level3/l3_internal.h"
+#include "cblas/cblas_common.h"
+#include "include/nanoblas.h"
+
+/* A bf16 operand as a strided view: element (i, l) at p[i*rs + l*cs]. */
+typedef struct {
+    const nb_bf16 *p;
+    size_t rs, cs;
+} bf16_view;
+
+/* The packed-operand format of the pack-once API: a 64-byte header, then op(X) in column-major
+   order (A: m x k, B: k x n) from byte 64. The format is ours to change: only get_size, pack and
+   compute read it, and compute checks the header. */
+typedef struct {
+    uint32_t magic, identifier;
+    uint64_t rows, cols;
+} pack_header;
+#define PACK_MAGIC 0x6e623136u /* "nb16" */
+#define PACK_DATA 64           /* bytes before the data */
+
+/* K block of the widening: the fp32 copies of op(A) and op(B) take (m + n) * kb * 4 bytes. */
+#define SB_KB 512
+#define SB_WIDEN_BYTES ((size_t)64 << 20)
+
+static void widen(size_t rows, size_t cols, bf16_view v, float *dst)
+{
+    for (size_t j = 0; j < cols; j++)
+        for (size_t i = 0; i < rows; i++)
+            dst[i + j * rows] = nb_bf16_to_float(v.p[i * v.rs + j * v.cs]);
+}
+
+/* The column-major computation on views; C at c[i + j*ldc]. */
+static void sbgemm_views(size_t m, size_t n, size_t k, float alpha, bf16_view a, bf16_view b,
+                         float beta, float *c, size_t ldc)
+{
+    if (m == 0 || n == 0)
+        return;
+    if (alpha == 0 || k == 0) {
+        nb_sl3_scale(m, n, beta, c, 1, ldc);
+        return;
+    }
+    size_t kb = SB_WIDEN_BYTES / (4 * (m + n));
+    kb = kb > SB_KB ? SB_KB : kb < 16 ? 16 : kb;
+    kb = kb > k ? k : kb;
+    float *wa = malloc(m * kb * sizeof(float)), *wb = malloc(kb * n * sizeof(float));
+    if (!wa || !wb) { /* no workspace: one K step at a time through the smallest buffers */
+        free(wa), free(wb);
+        kb = 1;
+        wa = malloc(m * sizeof(float)), wb = malloc(n * sizeof(float));
+        if (!wa || !wb) {
+            free(wa), free(wb);
+            for (size_t j = 0; j < n; j++)
+                for (size_t i = 0; i < m; i++) {
+                    float s = 0;
+                    for (size_t l = 0; l < k; l++)
+                        s += nb_bf16_to_float(a.p[i * a.rs + l * a.cs]) *
+                             nb_bf16_to_float(b.p[l * b.rs + j * b.cs]);
+                    float *cij = &c[i + j * ldc];
+                    *cij = beta == 0 ? alpha * s : alpha * s + beta * *cij;
+                }
+            return;
+        }
+    }
+    for (size_t pc = 0; pc < k; pc += kb) {
+        size_t kk = k - pc < kb ? k - pc : kb;
+        widen(m, kk, (bf16_view){a.p + pc * a.cs, a.rs, a.cs}, wa);
+        widen(kk, n, (bf16_view){b.p + pc * b.rs, b.rs, b.cs}, wb);
+        nb_sgemm_view(m, n, kk, alpha, l3_mk(wa, 1, m, 0), l3_mk(wb, 1, kk, 0), pc == 0 ? beta : 1,
+                      c, 1, ldc);
+    }
+    free(wa), free(wb);
+}
+
+/* op(X) of a stored operand as a view. rows_op x cols_op is the shape of op(X). */
+static bf16_view stored_view(int row_major, int trans, const nb_bf16 *p, size_t ld)
+{
+    /* column-major X(i, l) at p[i + l*ld]; row-major at p[i*ld + l]; op = T swaps i and l */
+    int unit_rows = row_major == trans; /* op(X)(i, l) at p[i + l*ld] */
+    return unit_rows ? (bf16_view){p, 1, ld} : (bf16_view){p, ld, 1};
+}
+
+/* C = alpha*op(A)*op(B) + beta*C in either layout, with A and B already as views of op(A)
+   (m x k) and op(B) (k x n). A row-major C is computed as C**T = op(B)**T op(A)**T. */
+static void sbgemm_layout(int row_major, size_t m, size_t n, size_t k, float alpha, bf16_view a,
+                          bf16_view b, float beta, float *c, size_t ldc)
+{
+    if (row_major)
+        sbgemm_views(n, m, k, alpha, (bf16_view){b.p, b.cs, b.rs}, (bf16_view){a.p, a.cs, a.rs},
+                     beta, c, ldc);
+    else
+        sbgemm_views(m, n, k, alpha, a, b, beta, c, ldc);
+}
+
+/* Checks common to every entry point, positions in the user's argument list of the CBLAS form
+   (layout 1, transa 2, transb 3, m 4, n 5, k 6, lda 9, ldb 11, ldc 14); packed operands (trans
+   == CblasPacked) have no leading dimension to check. Returns 0 or the position. */
+static int sb_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
+                    int ldc, int allow_packed)
+{
+    int row = layout == CblasRowMajor;
+    if (!row && layout != CblasColMajor)
+        return 1;
+    int pa = allow_packed && transa == CblasPacked, pb = allow_packed && transb == CblasPacked;
+    if (!pa && transa != CblasNoTrans && transa != CblasTrans && transa != CblasConjTrans)
+        return 2;
+    if (!pb && transb != CblasNoTrans && transb != CblasTrans && transb != CblasConjTrans)
+        return 3;
+    if (m < 0)
+        return 4;
+    if (n < 0)
+        return 5;
+    if (k < 0)
+        return 6;
+    int ta = transa != CblasNoTrans, tb = transb != CblasNoTrans;
+    /* stored rows of A and B: column-major A is m x k (N) or k x m (T); row-major counts columns */
+    int a_ld_min = row ? (ta ? m : k) : (ta ? k : m);
+    int b_ld_min = row ? (tb ? k : n) : (tb ? n : k);
+    if (!pa && lda < nb_max(1, a_ld_min))
+        return 9;
+    if (!pb && ldb < nb_max(1, b_ld_min))
+        return 11;
+    if (ldc < nb_max(1, row ? n : m))
+        return 14;
+    return 0;
+}
+
+static void sb_cblas(const char *name, int layout, int transa, int transb, int m, int n, int k,
+                     float alpha, const nb_bf16 *a, int lda, const nb_bf16 *b, int ldb, float beta,
+                     float *c, int ldc)
+{
+    int info = sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 0);
+    if (info) {
+        nb_cb_error(0, info, name);
+        return;
+    }
+    int row = layout == CblasRowMajor;
+    sbgemm_layout(row, (size_t)m, (size_t)n, (size_t)k, alpha,
+                  stored_view(row, transa != CblasNoTrans, a, (size_t)lda),
+                  stored_view(row, transb != CblasNoTrans, b, (size_t)ldb), beta, c, (size_t)ldc);
+}
+
+NB_EXPORT void cblas_sbgemm(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                            const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                            const float alpha, const nb_bf16 *a, const int lda, const nb_bf16 *b,
+                            const int ldb, const float beta, float *c, const int ldc)
+{
+    sb_cblas("cblas_sbgemm", layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+NB_EXPORT void cblas_gemm_bf16bf16f32(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                                      const CBLAS_TRANSPOSE transb, const int m, const int n,
+                                      const int k, const float alpha, const nb_bf16 *a,
+                                      const int lda, const nb_bf16 *b, const int ldb,
+                                      const float beta, float *c, const int ldc)
+{
+    sb_cblas("cblas_gemm_bf16bf16f32", layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+             c, ldc);
+}
+
+/* Fortran: the gemm argument list and positions, reported as SBGEMM. */
+NB_EXPORT void sbgemm_(const char *transa, const char *transb, const blasint *m, const blasint *n,
+                       const blasint *k, const float *alpha, const nb_bf16 *a, const blasint *lda,
+                       const nb_bf16 *b, const blasint *ldb, const float *beta, float *c,
+                       const blasint *ldc, nb_strlen la, nb_strlen lb)
+{
+    (void)la, (void)lb;
+    blasint info = nb_sgemm_check(*transa, *transb, *m, *n, *k, *alpha, NULL, *lda, NULL, *ldb,
+                                  *beta, c, *ldc);
+    if (info) {
+        nb_xerbla("SBGEMM", info);
+        return;
+    }
+    int ta = !nb_same(*transa, 'N'), tb = !nb_same(*transb, 'N');
+    sbgemm_views((size_t)*m, (size_t)*n, (size_t)*k, *alpha, stored_view(0, ta, a, (size_t)*lda),
+                 stored_view(0, tb, b, (size_t)*ldb), *beta, c, (size_t)*ldc);
+}
+
+/* ---- MKL's pack-once API ---- */
+
+NB_EXPORT size_t cblas_gemm_bf16bf16f32_pack_get_size(const CBLAS_IDENTIFIER identifier,
+                                                      const int m, const int n, const int k)
+{
+    if (m < 0 || n < 0 || k < 0 || (identifier != CblasAMatrix && identifier != CblasBMatrix))
+        return 0;
+    size_t elems = identifier == CblasAMatrix ? (size_t)m * (size_t)k : (size_t)k * (size_t)n;
+    return PACK_DATA + elems * sizeof(nb_bf16);
+}
+
+NB_EXPORT void cblas_gemm_bf16bf16f32_pack(const CBLAS_LAYOUT layout, const CBLAS_IDENTIFIER identifier,
+                                           const CBLAS_TRANSPOSE trans, const int m, const int n,
+                                           const int k, const nb_bf16 *src, const int ld,
+                                           nb_bf16 *dest)
+{
+    const char *name = "cblas_gemm_bf16bf16f32_pack";
+    int row = layout == CblasRowMajor, is_a = identifier == CblasAMatrix;
+    int t = trans != CblasNoTrans;
+    int info = 0;
+    if (!row && layout != CblasColMajor)
+        info = 1;
+    else if (!is_a && identifier != CblasBMatrix)
+        info = 2;
+    else if (trans != CblasNoTrans && trans != CblasTrans && trans != CblasConjTrans)
+        info = 3;
+    else if (m < 0)
+        info = 4;
+    else if (n < 0)
+        info = 5;
+    else if (k < 0)
+        info = 6;
+    else {
+        int r = is_a ? m : k, cl = is_a ? k : n; /* op(X) is r x cl */
+        int ld_min = row ? (t ? r : cl) : (t ? cl : r);
+        if (ld < nb_max(1, ld_min))
+            info = 8;
+    }
+    if (info) {
+        nb_cb_error(0, info, name);
+        return;
+    }
+    size_t r = (size_t)(is_a ? m : k), cl = (size_t)(is_a ? k : n);
+    pack_header h = {PACK_MAGIC, (uint32_t)identifier, r, cl};
+    memcpy(dest, &h, sizeof h);
+    nb_bf16 *d = dest + PACK_DATA / sizeof(nb_bf16);
+    bf16_view v = stored_view(row, t, src, (size_t)ld);
+    for (size_t j = 0; j < cl; j++)
+        for (size_t i = 0; i < r; i++)
+            d[i + j * r] = v.p[i * v.rs + j * v.cs];
+}
+
+/* The view of a packed operand, or NULL data if the header does not describe an r x cl
+   operand of that identifier. */
+static bf16_view packed_view(const nb_bf16 *p, int identifier, size_t r, size_t cl)
+{
+    pack_header h;
+    memcpy(&h, p, sizeof h);
+    if (h.magic != PACK_MAGIC || h.identifier != (uint32_t)identifier || h.rows != r || h.cols != cl)
+        return (bf16_view){NULL, 0, 0};
+    return (bf16_view){p + PACK_DATA / sizeof(nb_bf16), 1, r};
+}
+
+NB_EXPORT void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const int transa,
+                                              const int transb, const int m, const int n,
+                                              const int k, const float alpha, const nb_bf16 *a,
+                                              const int lda, const nb_bf16 *b, const int ldb,
+                                              const float beta, float *c, const int ldc)
+{
+    const char *name = "cblas_gemm_bf16bf16f32_compute";
+    int info = sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 1);
+    int row = layout == CblasRowMajor;
+    bf16_view va = {0}, vb = {0};
+    if (!info) {
+        va = transa == CblasPacked ? packed_view(a, CblasAMatrix, (size_t)m, (size_t)k)
+                                   : stored_view(row, transa != CblasNoTrans, a, (size_t)lda);
+        vb = transb == CblasPacked ? packed_view(b, CblasBMatrix, (size_t)k, (size_t)n)
+                                   : stored_view(row, transb != CblasNoTrans, b, (size_t)ldb);
+        /* a packed buffer made for another shape or operand */
+        info = !va.p ? 8 : !vb.p ? 10 : 0;
+    }
+    if (info) {
+        nb_cb_error(0, info, name);
+        return;
+    }
+    sbgemm_layout(row, (size_t)m, (size_t)n, (size_t)k, alpha, va, vb, beta, c, (size_t)ldc);
+}
