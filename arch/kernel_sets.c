@@ -60,7 +60,7 @@ static int runs_anywhere(const nb_cpu_info *cpu)
 
 static const nb_kset_entry table[] = {
 #if NB_BUILD_AMX
-    /* {&nb_kernels_amx, runs_amx}, */
+    {&nb_kernels_amx, runs_amx},
 #endif
 #if NB_BUILD_AVX512
     {&nb_kernels_avx512, runs_avx512},

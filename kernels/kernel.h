@@ -54,12 +54,34 @@ NB_GEMM_KERNEL_TYPE(float _Complex, c)
 NB_GEMM_KERNEL_TYPE(double _Complex, z)
 
 /* A kernel set: one table per element type, named after its ISA. */
+/* bf16 GEMM (optional: a set without it leaves the fields NULL and blas/bf16/ widens to fp32 and
+   runs the sgemm engine). Operands are bf16 (uint16_t) views: element (i, l) at p[i*rs + l*cs].
+   The driver rounds m, n and k up to `mpad`, `npad` and `kpad` and allocates the packed buffers
+   (64-byte aligned): pack_a writes op(A), m x k, as ap (mp * kp elements); pack_b writes op(B),
+   k x n, as bp (np * kp elements), both zero-padded; each packs only the rows [i0, i1) or the
+   columns [j0, j1) of the padded operand (multiples of mpad / npad), so a team can share the
+   packing. compute forms C = alpha*A*B + beta*C for the
+   columns [j0, j1) of C (multiples of npad but the end), column-major at c[i + j*ldc], from the
+   packed buffers; beta == 0 never reads C. Any setup a thread needs (AMX tile configuration) is
+   done and undone inside compute, so each thread of a team may call it on its own columns. */
+typedef struct {
+    int mpad, npad, kpad;
+    void (*pack_a)(size_t m, size_t k, const unsigned short *p, size_t rs, size_t cs, size_t mp,
+                   size_t kp, unsigned short *ap, size_t i0, size_t i1);
+    void (*pack_b)(size_t k, size_t n, const unsigned short *p, size_t rs, size_t cs, size_t np,
+                   size_t kp, unsigned short *bp, size_t j0, size_t j1);
+    void (*compute)(size_t m, size_t n, size_t k, float alpha, const unsigned short *ap,
+                    const unsigned short *bp, size_t mp, size_t kp, float beta, float *c,
+                    size_t ldc, size_t j0, size_t j1);
+} nb_bf16_kernel;
+
 typedef struct nb_kernel_set {
     const char *name;
     nb_gemm_kernel_s s;
     nb_gemm_kernel_d d;
     nb_gemm_kernel_c c;
     nb_gemm_kernel_z z;
+    nb_bf16_kernel bf16;
 } nb_kernel_set;
 
 /* Cache blocking for one element type, in elements: mc multiple of MR, nc multiple of NR. */

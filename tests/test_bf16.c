@@ -376,6 +376,11 @@ static void test_errors(void)
 int main(void)
 {
     tu_seed(16);
+    const char *deny = getenv("NANOBLAS_AMX_DENY");
+    if (deny && *deny == '1')
+        TU_CHECK(strcmp(nanoblas_get_kernel_set(), "amx") != 0 &&
+                     strstr(nanoblas_get_config(), "amx permission: refused"),
+                 "AMX permission refused, yet kernel set %s", nanoblas_get_kernel_set());
     test_conversions();
     test_level12();
     test_gemm();

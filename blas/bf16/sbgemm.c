@@ -1,14 +1,17 @@
 /* bf16 GEMM, C (fp32) = alpha * op(A) * op(B) + beta * C with A and B in bf16, behind OpenBLAS's
    names (cblas_sbgemm, sbgemm_) and MKL's (cblas_gemm_bf16bf16f32 and its pack-once API).
 
-   The computation widens each K block of op(A) and op(B) to fp32 (exact) and runs the fp32
-   engine on it: products of two bf16 values are exact in fp32 and every sum is an fp32 sum, so
-   this is "fp32 accumulation" on any CPU, threaded like sgemm. */
+   With a kernel set that has a bf16 kernel (amx), both operands are packed for it and a team
+   splits the columns of C. Otherwise each K block of op(A) and op(B) is widened to fp32 (exact)
+   and runs through the fp32 engine: products of two bf16 values are exact in fp32 and every sum
+   is an fp32 sum, so either way this is "fp32 accumulation", threaded like sgemm. */
 #define NB_PREC 1
 #include <stdlib.h>
 #include "blas/bf16/bf16.h"
 #include "blas/level3/l3_internal.h"
 #include "cblas/cblas_common.h"
+#include "kernels/kernel.h"
+#include "threading/nb_threads.h"
 #include "include/nanoblas.h"
 
 /* A bf16 operand as a strided view: element (i, l) at p[i*rs + l*cs]. */
@@ -38,6 +41,51 @@ static void widen(size_t rows, size_t cols, bf16_view v, float *dst)
             dst[i + j * rows] = nb_bf16_to_float(v.p[i * v.rs + j * v.cs]);
 }
 
+static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
+
+/* The kernel set's bf16 kernel (AMX): both operands packed once into padded buffers, then the
+   columns of C split across the team in whole npad steps. Returns 0, having written nothing, if
+   the buffers cannot be allocated. */
+static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k, float alpha,
+                         bf16_view a, bf16_view b, float beta, float *c, size_t ldc)
+{
+    size_t mp = round_up(m, (size_t)kr->mpad), np = round_up(n, (size_t)kr->npad);
+    size_t kp = round_up(k, (size_t)kr->kpad);
+    unsigned short *ap = NULL, *bp = NULL;
+    if (posix_memalign((void **)&ap, 64, mp * kp * sizeof *ap) != 0)
+        return 0;
+    if (posix_memalign((void **)&bp, 64, np * kp * sizeof *bp) != 0) {
+        free(ap);
+        return 0;
+    }
+    size_t step = (size_t)kr->npad;
+    int team = nb_threads_for(2.0 * (double)m * (double)n * (double)k, np / step);
+    if (team <= 1) {
+        kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, 0, mp);
+        kr->pack_b(k, n, b.p, b.rs, b.cs, np, kp, bp, 0, np);
+        kr->compute(m, n, k, alpha, ap, bp, mp, kp, beta, c, ldc, 0, n);
+    } else {
+        /* each thread packs a share of both operands; after the barrier all of them are read */
+#pragma omp parallel num_threads(team)
+        {
+            int t = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
+            size_t lo, hi;
+            nb_split(mp, (size_t)kr->mpad, nt, t, &lo, &hi);
+            if (hi > lo)
+                kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, lo, hi);
+            nb_split(np, step, nt, t, &lo, &hi);
+            if (hi > lo)
+                kr->pack_b(k, n, b.p, b.rs, b.cs, np, kp, bp, lo, hi);
+#pragma omp barrier
+            nb_split(n, step, nt, t, &lo, &hi);
+            if (hi > lo)
+                kr->compute(m, n, k, alpha, ap, bp, mp, kp, beta, c, ldc, lo, hi);
+        }
+    }
+    free(ap), free(bp);
+    return 1;
+}
+
 /* The column-major computation on views; C at c[i + j*ldc]. */
 static void sbgemm_views(size_t m, size_t n, size_t k, float alpha, bf16_view a, bf16_view b,
                          float beta, float *c, size_t ldc)
@@ -48,6 +96,11 @@ static void sbgemm_views(size_t m, size_t n, size_t k, float alpha, bf16_view a,
         nb_sl3_scale(m, n, beta, c, 1, ldc);
         return;
     }
+    if (!nb_rt.kset)
+        nb_init();
+    const nb_bf16_kernel *kr = &nb_rt.kset->bf16;
+    if (kr->compute && sbgemm_kernel(kr, m, n, k, alpha, a, b, beta, c, ldc))
+        return;
     size_t kb = SB_WIDEN_BYTES / (4 * (m + n));
     kb = kb > SB_KB ? SB_KB : kb < 16 ? 16 : kb;
     kb = kb > k ? k : kb;

@@ -34,4 +34,17 @@
 NB_AVX512_DECLARE(double, d)
 NB_AVX512_DECLARE(float, s)
 
+/* The table entries of the avx512 set, shared with the amx set (kernels/amx/kset_amx.c), which
+   runs the same fp32/fp64 kernels. */
+#include "kernels/generic/generic.h"
+#include "kernels/kernel.h"
+#define NB_AVX512_GENERIC_ENTRY(p, mr, nr) \
+    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
+#define NB_AVX512_ENTRY(p, mr, nr)                                                            \
+    { (mr), (nr), nb_##p##gemm_avx512_ukr, nb_##p##pack_a_avx512, nb_##p##pack_b_avx512,      \
+      nb_##p##gemm_small_avx512, nb_##p##gemv_n_avx512, nb_##p##gemv_t_avx512, nb_##p##ger_avx512,          \
+      nb_##p##trsm_rows_avx512, nb_##p##trmm_rows_avx512 }
+
+NB_GEMV_DECLARE(avx512)
+
 #endif

@@ -1,0 +1,13 @@
+/* The amx kernel set: the avx512 set's fp32/fp64 kernels plus bf16 GEMM on AMX tiles. */
+#include "kernels/avx512/kernels_avx512.h"
+#include "kernels/amx/kernels_amx.h"
+
+const nb_kernel_set nb_kernels_amx = {
+    .name = "amx",
+    .s = NB_AVX512_ENTRY(s, 16 * NB_AVX512_S_MV, NB_AVX512_S_NR),
+    .d = NB_AVX512_ENTRY(d, 8 * NB_AVX512_D_MV, NB_AVX512_D_NR),
+    .c = NB_AVX512_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
+    .z = NB_AVX512_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
+    .bf16 = {NB_AMX_PAD, NB_AMX_PAD, NB_AMX_PAD, nb_sbgemm_pack_a_amx, nb_sbgemm_pack_b_amx,
+             nb_sbgemm_compute_amx},
+};
