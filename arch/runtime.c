@@ -113,6 +113,10 @@ static void describe(const char *why, const nb_block_override *ov)
         c->l2 >> 10, c->l3 >> 10, c->line, c->cache_source);
     put(&t, "kernel sets supported: %s\n", sets_available);
     put(&t, "kernel set: %s (%s)\n", nb_rt.kset->name, why);
+    put(&t, "bf16 gemm: %s\n",
+        !nb_rt.bf16.compute                ? "bf16 widened to fp32 (sgemm kernels)"
+        : nb_rt.bf16.needs_avx512_bf16 ? "avx512_bf16 (vdpbf16ps)"
+                                         : "amx tiles (tdpbf16ps)");
     if (ov->mc || ov->kc || ov->nc)
         put(&t, "block overrides: MC %zu KC %zu NC %zu (0 = computed)\n", ov->mc, ov->kc, ov->nc);
     const nb_kernel_set *k = nb_rt.kset;
@@ -149,6 +153,20 @@ static void init_once_body(void)
     nb_rt.d = nb_blocking_for(&cpu_info, sizeof(double), k->d.mr, k->d.nr, &ov);
     nb_rt.c = nb_blocking_for(&cpu_info, 2 * sizeof(float), k->c.mr, k->c.nr, &ov);
     nb_rt.z = nb_blocking_for(&cpu_info, 2 * sizeof(double), k->z.mr, k->z.nr, &ov);
+    /* The avx512 set's VDPBF16PS kernel needs AVX512_BF16. On CPUs with AMX (Sapphire Rapids
+       and later) VDPBF16PS runs at half the rate of an fp32 FMA (measured on the SPR-class
+       machine: 104 GFLOPS against 210, docs/PERFORMANCE.md), so there the set widens to fp32
+       instead, unless NANOBLAS_BF16=dpbf16 asks for the kernel (tests use it) or
+       NANOBLAS_BF16=widen asks for widening anywhere. */
+    nb_rt.bf16 = k->bf16;
+    const char *bf = getenv("NANOBLAS_BF16");
+    int force_dp = bf && strcmp(bf, "dpbf16") == 0, force_widen = bf && strcmp(bf, "widen") == 0;
+    if (k->bf16.needs_avx512_bf16 &&
+        (!nb_cpu_has(&cpu_info, NB_CPU_AVX512_BF16) ||
+         (nb_cpu_has(&cpu_info, NB_CPU_AMX_BF16) && !force_dp)))
+        memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);
+    if (force_widen)
+        memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);
     nb_rt.kset = k;
 
     describe(why, &ov);

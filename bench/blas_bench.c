@@ -1,12 +1,16 @@
 /* blas_bench: times the Level 2 and 3 routines besides gemm (dgemv N/T, dger, dsyrk, dtrsm,
-   dtrmm, dsymm) in several BLAS libraries loaded side by side (dlopen, as gemm_bench does), at
+   dtrmm, dsymm) and the bf16 GEMM (cblas_sbgemm, MKL's cblas_gemm_bf16bf16f32; beside each
+   library's sgemm on the same values widened to fp32) in several BLAS libraries loaded side by side (dlopen, as gemm_bench does), at
    several thread counts: one warm-up call, then samples round-robin over the libraries, the
    median of each. Usage:
-     blas_bench [--lib NAME=PATH]... [--sizes 256,2048] [--threads 1,2] [--reps 7]
+     blas_bench [--lib NAME=PATH]... [--sizes 256,2048] [--threads 1,2] [--reps 7] [--ops LIST]
+   --ops: comma list of routine names (default: all; `sbgemm,sgemm` is the bf16 comparison).
+   A library without a routine shows 0 and "-".
    nanoblas (lib/libnanoblas.so.0) always comes first; each library's thread count is set through
    its openblas_set_num_threads (nanoblas and OpenBLAS) or MKL_Set_Num_Threads. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +29,10 @@ typedef void (*trxm_f)(int, int, int, int, int, int, int, double, const double *
 typedef void (*symm_f)(int, int, int, int, int, double, const double *, int, const double *, int,
                        double, double *, int);
 typedef void (*set_f)(int);
+typedef void (*sbgemm_f)(int, int, int, int, int, int, float, const uint16_t *, int,
+                         const uint16_t *, int, float, float *, int);
+typedef void (*sgemm_f)(int, int, int, int, int, int, float, const float *, int, const float *,
+                        int, float, float *, int);
 
 #define MAXLIB 6
 static struct lib {
@@ -34,6 +42,8 @@ static struct lib {
     syrk_f syrk;
     trxm_f trsm, trmm;
     symm_f symm;
+    sbgemm_f sbgemm; /* cblas_sbgemm, else MKL's cblas_gemm_bf16bf16f32; NULL if neither */
+    sgemm_f sgemm;
     set_f set_threads;
 } libs[MAXLIB];
 static int nlibs;
@@ -53,6 +63,10 @@ static void add_lib(const char *name, const char *path)
     L->trsm = (trxm_f)dlsym(h, "cblas_dtrsm");
     L->trmm = (trxm_f)dlsym(h, "cblas_dtrmm");
     L->symm = (symm_f)dlsym(h, "cblas_dsymm");
+    L->sbgemm = (sbgemm_f)dlsym(h, "cblas_gemm_bf16bf16f32");
+    if (!L->sbgemm || !strcmp(name, "nanoblas"))
+        L->sbgemm = (sbgemm_f)dlsym(h, "cblas_sbgemm");
+    L->sgemm = (sgemm_f)dlsym(h, "cblas_sgemm");
     L->set_threads = (set_f)dlsym(h, "openblas_set_num_threads");
     if (!L->set_threads)
         L->set_threads = (set_f)dlsym(h, "MKL_Set_Num_Threads");
@@ -71,8 +85,10 @@ static double now(void)
 }
 
 static double *A, *B, *C, *X, *Y;
-static const char *const ops[] = {"dgemv_N", "dgemv_T", "dger", "dsyrk_UN", "dtrsm_LLN",
-                                  "dtrsm_RUT", "dtrmm_LLN", "dsymm_LU"};
+static uint16_t *HA, *HB; /* bf16 operands */
+static float *FA, *FB, *FC; /* the same values in fp32, for sgemm */
+static const char *const ops[] = {"dgemv_N", "dgemv_T", "dger",    "dsyrk_UN", "dtrsm_LLN",
+                                  "dtrsm_RUT", "dtrmm_LLN", "dsymm_LU", "sbgemm", "sgemm"};
 #define NOPS (int)(sizeof ops / sizeof ops[0])
 
 /* One call; returns its flop count. C is overwritten by every call, so the calls are chained:
@@ -91,8 +107,16 @@ static double call(const struct lib *L, int op, int n)
     case 4: L->trsm(COLMAJ, LEFT, LO, NOTR, NONUNIT, n, n, dn, A, n, C, n); return dn * dn * dn;
     case 5: L->trsm(COLMAJ, LEFT + 1, UP, TR, NONUNIT, n, n, dn, A, n, C, n); return dn * dn * dn;
     case 6: L->trmm(COLMAJ, LEFT, LO, NOTR, NONUNIT, n, n, 1.0 / dn, A, n, C, n); return dn * dn * dn;
-    default: L->symm(COLMAJ, LEFT, UP, n, n, 1.0, B, n, A, n, 0.5, C, n); return 2 * dn * dn * dn;
+    case 7: L->symm(COLMAJ, LEFT, UP, n, n, 1.0, B, n, A, n, 0.5, C, n); return 2 * dn * dn * dn;
+    case 8: L->sbgemm(COLMAJ, NOTR, NOTR, n, n, n, 1.0f, HA, n, HB, n, 0.0f, FC, n); return 2 * dn * dn * dn;
+    default: L->sgemm(COLMAJ, NOTR, NOTR, n, n, n, 1.0f, FA, n, FB, n, 0.0f, FC, n); return 2 * dn * dn * dn;
     }
+}
+
+/* Whether library L has routine op (the bf16 GEMM is an extension). */
+static int has_op(const struct lib *L, int op)
+{
+    return op == 8 ? L->sbgemm != NULL : op == 9 ? L->sgemm != NULL : 1;
 }
 
 static int cmp(const void *a, const void *b)
@@ -117,6 +141,7 @@ static int parse_list(const char *s, int *v, int max)
 int main(int argc, char **argv)
 {
     int sizes[16] = {256, 2048}, nsizes = 2, threads[16] = {1}, nthreads = 1, reps = 7;
+    const char *ops_list = NULL;
     char self[4096];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 64);
     self[len > 0 ? len : 0] = 0;
@@ -135,11 +160,13 @@ int main(int argc, char **argv)
             nsizes = parse_list(argv[++i], sizes, 16);
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             nthreads = parse_list(argv[++i], threads, 16);
+        } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
+            ops_list = argv[++i];
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             reps = atoi(argv[++i]);
         } else {
             fprintf(stderr, "usage: blas_bench [--lib NAME=PATH]... [--sizes N,...] [--threads T,...] "
-                            "[--reps R]\n");
+                            "[--reps R] [--ops NAME,...]\n");
             return 2;
         }
     }
@@ -151,8 +178,20 @@ int main(int argc, char **argv)
     size_t nn = (size_t)nmax * nmax;
     A = malloc(nn * 8), B = malloc(nn * 8), C = malloc(nn * 8), X = malloc(nmax * 8),
     Y = malloc(nmax * 8);
-    if (!A || !B || !C || !X || !Y)
+    HA = malloc(nn * 2), HB = malloc(nn * 2), FA = malloc(nn * 4), FB = malloc(nn * 4),
+    FC = malloc(nn * 4);
+    if (!A || !B || !C || !X || !Y || !HA || !HB || !FA || !FB || !FC)
         return 1;
+    /* bf16 operands in [-1, 1) and their exact fp32 values */
+    srand48(2);
+    for (size_t i = 0; i < nn; i++) {
+        float fa = (float)(2 * drand48() - 1), fb = (float)(2 * drand48() - 1);
+        uint32_t ua, ub;
+        memcpy(&ua, &fa, 4), memcpy(&ub, &fb, 4);
+        HA[i] = (uint16_t)(ua >> 16), HB[i] = (uint16_t)(ub >> 16);
+        ua = (uint32_t)HA[i] << 16, ub = (uint32_t)HB[i] << 16;
+        memcpy(&FA[i], &ua, 4), memcpy(&FB[i], &ub, 4);
+    }
     printf("# blas_bench: median GFLOPS of %d samples per library, interleaved; nb/x = nanoblas / x\n",
            reps);
     printf("%-10s %5s %3s", "routine", "n", "thr");
@@ -165,6 +204,15 @@ int main(int argc, char **argv)
         int n = sizes[si];
         for (int op = 0; op < NOPS; op++)
             for (int ti = 0; ti < nthreads; ti++) {
+                if (ops_list) { /* whole names in the comma list */
+                    size_t len = strlen(ops[op]);
+                    const char *f = ops_list;
+                    while ((f = strstr(f, ops[op])) &&
+                           !((f == ops_list || f[-1] == ',') && (f[len] == ',' || !f[len])))
+                        f++;
+                    if (!f)
+                        continue;
+                }
                 double g[MAXLIB][99];
                 for (int l = 0; l < nlibs; l++) {
                     srand48(1);
@@ -174,11 +222,16 @@ int main(int argc, char **argv)
                         A[i + (size_t)i * n] += n, X[i] = drand48(), Y[i] = drand48();
                     if (libs[l].set_threads)
                         libs[l].set_threads(threads[ti]);
-                    call(&libs[l], op, n);
+                    if (has_op(&libs[l], op))
+                        call(&libs[l], op, n);
                 }
                 for (int r = 0; r < reps; r++)
                     for (int j = 0; j < nlibs; j++) {
                         int l = (j + r) % nlibs;
+                        if (!has_op(&libs[l], op)) {
+                            g[l][r] = 0;
+                            continue;
+                        }
                         /* at least 20 ms per sample: small calls are repeated */
                         long calls = 0;
                         double fl = 0, t0 = now(), t;
@@ -207,11 +260,11 @@ int main(int argc, char **argv)
                     printf(" | %10.2f", med[l]);
                 }
                 for (int l = 1; l < nlibs; l++)
-                    printf(" %5.2f", med[0] / med[l]);
+                    printf(med[l] > 0 ? " %5.2f" : "     -", med[0] / (med[l] > 0 ? med[l] : 1));
                 printf("\n");
                 fflush(stdout);
             }
     }
-    free(A), free(B), free(C), free(X), free(Y);
+    free(A), free(B), free(C), free(X), free(Y), free(HA), free(HB), free(FA), free(FB), free(FC);
     return 0;
 }

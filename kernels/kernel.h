@@ -73,6 +73,7 @@ typedef struct {
     void (*compute)(size_t m, size_t n, size_t k, float alpha, const unsigned short *ap,
                     const unsigned short *bp, size_t mp, size_t kp, float beta, float *c,
                     size_t ldc, size_t j0, size_t j1);
+    int needs_avx512_bf16; /* usable only where the CPU has AVX512_BF16 (checked at load) */
 } nb_bf16_kernel;
 
 typedef struct nb_kernel_set {
@@ -95,6 +96,7 @@ typedef struct {
 typedef struct {
     const nb_kernel_set *kset;
     nb_blocking s, d, c, z;
+    nb_bf16_kernel bf16; /* the set's bf16 kernel if this CPU runs it, else all NULL */
 } nb_runtime;
 
 extern nb_runtime nb_rt;

@@ -33,6 +33,13 @@ done
 case " $sets " in *" amx "*)
   step "test_bf16[amx refused]" env LD_LIBRARY_PATH="$lib" NANOBLAS_AMX_DENY=1 build/tests/test_bf16 ;;
 esac
+# The avx512 set's VDPBF16PS kernel, which the library itself prefers only on CPUs with
+# AVX512_BF16 and no AMX: forced where this CPU can run it.
+if LD_LIBRARY_PATH="$lib" build/nb_info | grep -q 'features:.*avx512_bf16' &&
+   case " $sets " in *" avx512 "*) true ;; *) false ;; esac; then
+  step "test_bf16[avx512 dpbf16]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=avx512 NANOBLAS_BF16=dpbf16 \
+    build/tests/test_bf16
+fi
 # No vector register on the stack in any micro-kernel k loop (objdump of the ISA kernel objects;
 # the AVX2 12x4 / 24x4 tiles are compiled only as candidates for re-measuring).
 isa_objs=$(ls build/kernels/*/*.o 2>/dev/null | grep -v '/generic/')

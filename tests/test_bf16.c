@@ -385,7 +385,9 @@ int main(void)
     test_level12();
     test_gemm();
     test_errors();
-    printf("test_bf16: %ld checks, %ld failed (kernel set %s)\n", tu_checks, tu_failures,
-           nanoblas_get_kernel_set());
+    const char *cfg = strstr(nanoblas_get_config(), "bf16 gemm: ");
+    int len = cfg ? (int)strcspn(cfg, "\n") : 0;
+    printf("test_bf16: %ld checks, %ld failed (kernel set %s, %.*s)\n", tu_checks, tu_failures,
+           nanoblas_get_kernel_set(), len, cfg ? cfg : "");
     return tu_failures != 0;
 }

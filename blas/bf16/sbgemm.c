@@ -98,7 +98,7 @@ static void sbgemm_views(size_t m, size_t n, size_t k, float alpha, bf16_view a,
     }
     if (!nb_rt.kset)
         nb_init();
-    const nb_bf16_kernel *kr = &nb_rt.kset->bf16;
+    const nb_bf16_kernel *kr = &nb_rt.bf16;
     if (kr->compute && sbgemm_kernel(kr, m, n, k, alpha, a, b, beta, c, ldc))
         return;
     size_t kb = SB_WIDEN_BYTES / (4 * (m + n));

@@ -47,4 +47,17 @@ NB_AVX512_DECLARE(float, s)
 
 NB_GEMV_DECLARE(avx512)
 
+/* bf16 GEMM with AVX512_BF16 (sbgemm_avx512bf16.c): m padded to 64, n to 6, k to 2; valid only
+   where the CPU has AVX512_BF16 (arch/runtime.c checks at load). */
+void nb_sbgemm_pack_a_avx512bf16(size_t m, size_t k, const unsigned short *p, size_t rs, size_t cs,
+                                 size_t mp, size_t kp, unsigned short *ap, size_t i0, size_t i1);
+void nb_sbgemm_pack_b_avx512bf16(size_t k, size_t n, const unsigned short *p, size_t rs, size_t cs,
+                                 size_t np, size_t kp, unsigned short *bp, size_t j0, size_t j1);
+void nb_sbgemm_compute_avx512bf16(size_t m, size_t n, size_t k, float alpha,
+                                  const unsigned short *ap, const unsigned short *bp, size_t mp,
+                                  size_t kp, float beta, float *c, size_t ldc, size_t j0, size_t j1);
+#define NB_AVX512BF16_ENTRY                                                                      \
+    { 64, 6, 2, nb_sbgemm_pack_a_avx512bf16, nb_sbgemm_pack_b_avx512bf16,                        \
+      nb_sbgemm_compute_avx512bf16, 1 }
+
 #endif
