@@ -56,6 +56,18 @@ void nb_sbgemm_pack_a_amx(size_t m, size_t k, const unsigned short *p, size_t rs
     for (size_t ip = i0 / 32; ip < i1 / 32; ip++)
         for (size_t r = 0; r < kp / 2; r++) {
             unsigned short *dst = ap + (ip * (kp / 2) + r) * 64;
+            if (rs == 1 && ip * 32 + 32 <= m && 2 * r + 2 <= k) {
+                /* whole panel row from a column-major A: interleave two columns, vectorised */
+                const unsigned short *c0 = p + ip * 32 + 2 * r * cs, *c1 = c0 + cs;
+                __m512i lo = _mm512_loadu_si512(c0), hi = _mm512_loadu_si512(c1);
+                const __m512i idx0 = _mm512_set_epi16(47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10,
+                                                      41, 9, 40, 8, 39, 7, 38, 6, 37, 5, 36, 4, 35,
+                                                      3, 34, 2, 33, 1, 32, 0);
+                const __m512i idx1 = _mm512_add_epi16(idx0, _mm512_set1_epi16(16));
+                _mm512_storeu_si512(dst, _mm512_permutex2var_epi16(lo, idx0, hi));
+                _mm512_storeu_si512(dst + 32, _mm512_permutex2var_epi16(lo, idx1, hi));
+                continue;
+            }
             for (size_t ii = 0; ii < 32; ii++) {
                 size_t i = ip * 32 + ii, l = 2 * r;
                 dst[2 * ii] = i < m && l < k ? p[i * rs + l * cs] : 0;
@@ -73,6 +85,13 @@ void nb_sbgemm_pack_b_amx(size_t k, size_t n, const unsigned short *p, size_t rs
     for (size_t jp = j0 / 32; jp < j1 / 32; jp++)
         for (size_t lc = 0; lc < kp / 32; lc++) {
             unsigned short *dst = bp + (jp * (kp / 32) + lc) * 1024;
+            if (rs == 1 && jp * 32 + 32 <= n && lc * 32 + 32 <= k) {
+                /* whole chunk from a column-major B: 32 runs of 32 contiguous values */
+                for (size_t jj = 0; jj < 32; jj++)
+                    _mm512_storeu_si512(dst + jj * 32,
+                                        _mm512_loadu_si512(p + lc * 32 + (jp * 32 + jj) * cs));
+                continue;
+            }
             for (size_t jj = 0; jj < 32; jj++) {
                 size_t j = jp * 32 + jj;
                 for (size_t t = 0; t < 32; t++) {
