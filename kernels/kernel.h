@@ -64,6 +64,13 @@ NB_GEMM_KERNEL_TYPE(double _Complex, z)
    columns [j0, j1) of C (multiples of npad but the end), column-major at c[i + j*ldc], from the
    packed buffers; beta == 0 never reads C. Any setup a thread needs (AMX tile configuration) is
    done and undone inside compute, so each thread of a team may call it on its own columns. */
+/* The unpacked bf16 operands of a call (element (i, l) of A at a[i*a_rs + l*a_cs], (l, j) of
+   B at b[l*b_rs + j*b_cs]), for kernels that pack parts of them on the fly. */
+typedef struct {
+    const unsigned short *a, *b;
+    size_t a_rs, a_cs, b_rs, b_cs;
+} nb_bf16_src;
+
 typedef struct {
     int mpad, npad, kpad;
     void (*pack_a)(size_t m, size_t k, const unsigned short *p, size_t rs, size_t cs, size_t mp,
@@ -72,8 +79,12 @@ typedef struct {
                    size_t kp, unsigned short *bp, size_t j0, size_t j1);
     void (*compute)(size_t m, size_t n, size_t k, float alpha, const unsigned short *ap,
                     const unsigned short *bp, size_t mp, size_t kp, float beta, float *c,
-                    size_t ldc, size_t j0, size_t j1);
+                    size_t ldc, size_t j0, size_t j1, const nb_bf16_src *src);
     int needs_avx512_bf16; /* usable only where the CPU has AVX512_BF16 (checked at load) */
+    /* Skinny shapes (0: never): with m <= stream_m the driver passes bp == NULL and compute
+       packs each B panel from src->b as it goes (each is used by one row block only, so packing
+       it all first would cost two extra passes over B); with n <= npad, likewise ap == NULL. */
+    int stream_m;
 } nb_bf16_kernel;
 
 typedef struct nb_kernel_set {

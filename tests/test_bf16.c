@@ -240,6 +240,10 @@ static void test_gemm(void)
     gemm_case(API_OPENBLAS, 0, 0, 0, 300, 257, 700, 1, 0);
     gemm_case(API_MKL, 1, 1, 0, 211, 333, 1029, 0.5f, 1);
     gemm_case(API_MKL_PACKED, 0, 1, 1, 260, 190, 515, 1, -1);
+    /* more rows than one AMX row block (B packed up front, not streamed), and n <= 32 (A
+       streamed) */
+    gemm_case(API_OPENBLAS, 0, 1, 0, 600, 131, 1100, 1, 0.5f);
+    gemm_case(API_OPENBLAS, 1, 0, 1, 700, 20, 333, -1, 0);
 }
 
 /* ---- sbgemv, sbdot ---- */

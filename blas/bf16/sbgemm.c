@@ -62,11 +62,16 @@ static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k,
         return 0;
     unsigned short *ap = ws, *bp = (unsigned short *)((char *)ws + a_bytes);
     size_t step = (size_t)kr->npad;
+    nb_bf16_src src = {a.p, b.p, a.rs, a.cs, b.rs, b.cs};
+    int stream_b = m <= (size_t)kr->stream_m, stream_a = kr->stream_m > 0 && n <= step;
     int team = nb_threads_for(2.0 * (double)m * (double)n * (double)k, np / step);
-    if (team <= 1) {
-        kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, 0, mp);
-        kr->pack_b(k, n, b.p, b.rs, b.cs, np, kp, bp, 0, np);
-        kr->compute(m, n, k, alpha, ap, bp, mp, kp, beta, c, ldc, 0, n);
+    if (team <= 1 || stream_a) {
+        if (!stream_a)
+            kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, 0, mp);
+        if (!stream_b)
+            kr->pack_b(k, n, b.p, b.rs, b.cs, np, kp, bp, 0, np);
+        kr->compute(m, n, k, alpha, stream_a ? NULL : ap, stream_b ? NULL : bp, mp, kp, beta, c,
+                    ldc, 0, n, &src);
     } else {
         /* each thread packs a share of both operands; after the barrier all of them are read */
 #pragma omp parallel num_threads(team)
@@ -77,12 +82,13 @@ static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k,
             if (hi > lo)
                 kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, lo, hi);
             nb_split(np, step, nt, t, &lo, &hi);
-            if (hi > lo)
+            if (hi > lo && !stream_b)
                 kr->pack_b(k, n, b.p, b.rs, b.cs, np, kp, bp, lo, hi);
 #pragma omp barrier
             nb_split(n, step, nt, t, &lo, &hi);
             if (hi > lo)
-                kr->compute(m, n, k, alpha, ap, bp, mp, kp, beta, c, ldc, lo, hi);
+                kr->compute(m, n, k, alpha, ap, stream_b ? NULL : bp, mp, kp, beta, c, ldc, lo, hi,
+                            &src);
         }
     }
     nb_gemm_ws_release(ws);

@@ -21,6 +21,7 @@
    set is never chosen. */
 #include <immintrin.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "kernels/kernel.h"
 #include "kernels/amx/kernels_amx.h"
@@ -126,27 +127,50 @@ static void epilogue(const float *acc, size_t mb, size_t nb, float alpha, float 
 
 void nb_sbgemm_compute_amx(size_t m, size_t n, size_t k, float alpha, const unsigned short *ap,
                            const unsigned short *bp, size_t mp, size_t kp, float beta, float *c,
-                           size_t ldc, size_t j0, size_t j1)
+                           size_t ldc, size_t j0, size_t j1, const nb_bf16_src *src)
 {
-    (void)k;
+    (void)mp;
+    /* operands not packed by the driver (skinny shapes) are packed here, one K block of one
+       32-wide panel at a time, just before their only use */
+    unsigned short *abuf = NULL, *bbuf = NULL;
+    if (!ap || !bp) {
+        void *buf = NULL;
+        if (posix_memalign(&buf, 64, 2 * 32 * AMX_KC * sizeof(unsigned short)) != 0)
+            return; /* a 128 KiB request: only when memory is exhausted */
+        abuf = buf, bbuf = abuf + 32 * AMX_KC;
+    }
     tiles_on();
     float acc[32 * 32] __attribute__((aligned(64)));
-    (void)mp;
     for (size_t pc = 0; pc < kp; pc += AMX_KC) {
         size_t pe = kp - pc < AMX_KC ? kp : pc + AMX_KC;
         for (size_t ic = 0; ic < m; ic += AMX_MC) {
             size_t ie = m - ic < AMX_MC ? m : ic + AMX_MC;
             for (size_t j = j0; j < j1; j += 32) {
-                const unsigned short *bpanel = bp + (j / 32) * (kp / 32) * 1024;
+                size_t kk = k > pc ? (k - pc < pe - pc ? k - pc : pe - pc) : 0;
+                const unsigned short *bpanel; /* B's K block pc of panel j */
+                if (bp) {
+                    bpanel = bp + (j / 32) * (kp / 32) * 1024 + (pc / 32) * 1024;
+                } else {
+                    nb_sbgemm_pack_b_amx(kk, n - j, src->b + pc * src->b_rs + j * src->b_cs,
+                                         src->b_rs, src->b_cs, 32, pe - pc, bbuf, 0, 32);
+                    bpanel = bbuf;
+                }
                 for (size_t i = ic; i < ie; i += 32) {
-                    const unsigned short *apanel = ap + (i / 32) * (kp / 2) * 64;
+                    const unsigned short *apanel; /* A's K block pc of panel i */
+                    if (ap) {
+                        apanel = ap + (i / 32) * (kp / 2) * 64 + (pc / 2) * 64;
+                    } else {
+                        nb_sbgemm_pack_a_amx(m - i, kk, src->a + i * src->a_rs + pc * src->a_cs,
+                                             src->a_rs, src->a_cs, 32, pe - pc, abuf, 0, 32);
+                        apanel = abuf;
+                    }
                     _tile_zero(0);
                     _tile_zero(1);
                     _tile_zero(2);
                     _tile_zero(3);
                     for (size_t l = pc; l < pe; l += 32) {
-                        const unsigned short *b0 = bpanel + (l / 32) * 1024;
-                        const unsigned short *a0 = apanel + (l / 2) * 64;
+                        const unsigned short *b0 = bpanel + ((l - pc) / 32) * 1024;
+                        const unsigned short *a0 = apanel + ((l - pc) / 2) * 64;
                         _tile_loadd(4, b0, 64);
                         _tile_loadd(5, b0 + 512, 64);
                         _tile_loadd(6, a0, 128);
@@ -169,4 +193,5 @@ void nb_sbgemm_compute_amx(size_t m, size_t n, size_t k, float alpha, const unsi
         }
     }
     _tile_release();
+    free(abuf);
 }

@@ -55,9 +55,10 @@ void nb_sbgemm_pack_b_avx512bf16(size_t k, size_t n, const unsigned short *p, si
                                  size_t np, size_t kp, unsigned short *bp, size_t j0, size_t j1);
 void nb_sbgemm_compute_avx512bf16(size_t m, size_t n, size_t k, float alpha,
                                   const unsigned short *ap, const unsigned short *bp, size_t mp,
-                                  size_t kp, float beta, float *c, size_t ldc, size_t j0, size_t j1);
+                                  size_t kp, float beta, float *c, size_t ldc, size_t j0, size_t j1,
+                                  const nb_bf16_src *src);
 #define NB_AVX512BF16_ENTRY                                                                      \
     { 64, 6, 2, nb_sbgemm_pack_a_avx512bf16, nb_sbgemm_pack_b_avx512bf16,                        \
-      nb_sbgemm_compute_avx512bf16, 1 }
+      nb_sbgemm_compute_avx512bf16, 1, 0 }
 
 #endif

@@ -106,9 +106,10 @@ BF16_TARGET static void tile_64x6(size_t pairs, const unsigned short *a, const u
 
 void nb_sbgemm_compute_avx512bf16(size_t m, size_t n, size_t k, float alpha,
                                   const unsigned short *ap, const unsigned short *bp, size_t mp,
-                                  size_t kp, float beta, float *c, size_t ldc, size_t j0, size_t j1)
+                                  size_t kp, float beta, float *c, size_t ldc, size_t j0, size_t j1,
+                                  const nb_bf16_src *src)
 {
-    (void)k, (void)mp;
+    (void)k, (void)mp, (void)src; /* stream_m is 0: both operands always come packed */
     for (size_t pc = 0; pc < kp; pc += BF_KC) {
         size_t kb = kp - pc < BF_KC ? kp - pc : BF_KC, r0 = pc / 2;
         for (size_t ic = 0; ic < m; ic += BF_MC) {
