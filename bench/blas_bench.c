@@ -5,6 +5,7 @@
    median of each. Usage:
      blas_bench [--lib NAME=PATH]... [--sizes 256,2048] [--threads 1,2] [--reps 7] [--ops LIST]
    --ops: comma list of routine names (default: all; `sbgemm,sgemm` is the bf16 comparison).
+   --gemm MxNxK,...: further shapes for the sbgemm and sgemm rows (skinny ones).
    A library without a routine shows 0 and "-".
    nanoblas (lib/libnanoblas.so.0) always comes first; each library's thread count is set through
    its openblas_set_num_threads (nanoblas and OpenBLAS) or MKL_Set_Num_Threads. */
@@ -86,6 +87,7 @@ static double now(void)
 
 static double *A, *B, *C, *X, *Y;
 static uint16_t *HA, *HB; /* bf16 operands */
+static int GM, GK; /* m and k of the sbgemm/sgemm rows (n is the row's size) */
 static float *FA, *FB, *FC; /* the same values in fp32, for sgemm */
 static const char *const ops[] = {"dgemv_N", "dgemv_T", "dger",    "dsyrk_UN", "dtrsm_LLN",
                                   "dtrsm_RUT", "dtrmm_LLN", "dsymm_LU", "sbgemm", "sgemm"};
@@ -108,8 +110,10 @@ static double call(const struct lib *L, int op, int n)
     case 5: L->trsm(COLMAJ, LEFT + 1, UP, TR, NONUNIT, n, n, dn, A, n, C, n); return dn * dn * dn;
     case 6: L->trmm(COLMAJ, LEFT, LO, NOTR, NONUNIT, n, n, 1.0 / dn, A, n, C, n); return dn * dn * dn;
     case 7: L->symm(COLMAJ, LEFT, UP, n, n, 1.0, B, n, A, n, 0.5, C, n); return 2 * dn * dn * dn;
-    case 8: L->sbgemm(COLMAJ, NOTR, NOTR, n, n, n, 1.0f, HA, n, HB, n, 0.0f, FC, n); return 2 * dn * dn * dn;
-    default: L->sgemm(COLMAJ, NOTR, NOTR, n, n, n, 1.0f, FA, n, FB, n, 0.0f, FC, n); return 2 * dn * dn * dn;
+    case 8: L->sbgemm(COLMAJ, NOTR, NOTR, GM, n, GK, 1.0f, HA, GM, HB, GK, 0.0f, FC, GM);
+        return 2.0 * GM * dn * GK;
+    default: L->sgemm(COLMAJ, NOTR, NOTR, GM, n, GK, 1.0f, FA, GM, FB, GK, 0.0f, FC, GM);
+        return 2.0 * GM * dn * GK;
     }
 }
 
@@ -142,6 +146,7 @@ int main(int argc, char **argv)
 {
     int sizes[16] = {256, 2048}, nsizes = 2, threads[16] = {1}, nthreads = 1, reps = 7;
     const char *ops_list = NULL;
+    int gemm_shapes[16][3], ngemm = 0;
     char self[4096];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 64);
     self[len > 0 ? len : 0] = 0;
@@ -160,13 +165,18 @@ int main(int argc, char **argv)
             nsizes = parse_list(argv[++i], sizes, 16);
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             nthreads = parse_list(argv[++i], threads, 16);
+        } else if (!strcmp(argv[i], "--gemm") && i + 1 < argc) {
+            for (char *t = strtok(argv[++i], ","); t && ngemm < 16; t = strtok(NULL, ","))
+                if (sscanf(t, "%dx%dx%d", &gemm_shapes[ngemm][0], &gemm_shapes[ngemm][1],
+                           &gemm_shapes[ngemm][2]) == 3)
+                    ngemm++;
         } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
             ops_list = argv[++i];
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             reps = atoi(argv[++i]);
         } else {
             fprintf(stderr, "usage: blas_bench [--lib NAME=PATH]... [--sizes N,...] [--threads T,...] "
-                            "[--reps R] [--ops NAME,...]\n");
+                            "[--reps R] [--ops NAME,...] [--gemm MxNxK,...]\n");
             return 2;
         }
     }
@@ -175,6 +185,9 @@ int main(int argc, char **argv)
     int nmax = 0;
     for (int i = 0; i < nsizes; i++)
         nmax = sizes[i] > nmax ? sizes[i] : nmax;
+    for (int i = 0; i < ngemm; i++)
+        for (int d = 0; d < 3; d++)
+            nmax = gemm_shapes[i][d] > nmax ? gemm_shapes[i][d] : nmax;
     size_t nn = (size_t)nmax * nmax;
     A = malloc(nn * 8), B = malloc(nn * 8), C = malloc(nn * 8), X = malloc(nmax * 8),
     Y = malloc(nmax * 8);
@@ -194,16 +207,25 @@ int main(int argc, char **argv)
     }
     printf("# blas_bench: median GFLOPS of %d samples per library, interleaved; nb/x = nanoblas / x\n",
            reps);
-    printf("%-10s %5s %3s", "routine", "n", "thr");
+    printf("%-10s %12s %3s", "routine", "n", "thr");
     for (int l = 0; l < nlibs; l++)
         printf(" | %10s", libs[l].name);
     for (int l = 1; l < nlibs; l++)
         printf(" %5s", "nb/x");
     printf("\n");
-    for (int si = 0; si < nsizes; si++) {
-        int n = sizes[si];
+    for (int si = 0; si < nsizes + ngemm; si++) {
+        int n = si < nsizes ? sizes[si] : gemm_shapes[si - nsizes][1];
+        GM = si < nsizes ? n : gemm_shapes[si - nsizes][0];
+        GK = si < nsizes ? n : gemm_shapes[si - nsizes][2];
+        char label[40];
+        if (si < nsizes)
+            snprintf(label, sizeof label, "%d", n);
+        else
+            snprintf(label, sizeof label, "%dx%dx%d", GM, n, GK);
         for (int op = 0; op < NOPS; op++)
             for (int ti = 0; ti < nthreads; ti++) {
+                if (si >= nsizes && op < 8) /* --gemm shapes: the GEMM rows only */
+                    continue;
                 if (ops_list) { /* whole names in the comma list */
                     size_t len = strlen(ops[op]);
                     const char *f = ops_list;
@@ -253,7 +275,7 @@ int main(int argc, char **argv)
                     fprintf(stderr, "blas_bench: %s n=%d: C drifted to [%g, %g]; figures suspect\n",
                             ops[op], n, small, big);
                 double med[MAXLIB];
-                printf("%-10s %5d %3d", ops[op], n, threads[ti]);
+                printf("%-10s %12s %3d", ops[op], label, threads[ti]);
                 for (int l = 0; l < nlibs; l++) {
                     qsort(g[l], (size_t)reps, sizeof(double), cmp);
                     med[l] = g[l][reps / 2];
