@@ -148,7 +148,7 @@ $(BUILD)/bench/blas_bench: bench/blas_bench.c
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $< -o $@ -ldl
 
-.PHONY: bench-full bench-threads
+.PHONY: bench-full bench-threads bench-bf16
 bench: lib $(BENCH_BIN)
 	MODE=headline BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
@@ -157,6 +157,9 @@ bench-full: lib $(BENCH_BIN)
 
 bench-threads: lib $(BENCH_BIN) $(BUILD)/bench/blas_bench
 	MODE=threads BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
+
+bench-bf16: lib $(BENCH_BIN) $(BUILD)/bench/blas_bench
+	MODE=bf16 BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
 install: lib
 	mkdir -p $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/nanoblas

@@ -6,6 +6,8 @@
      blas_bench [--lib NAME=PATH]... [--sizes 256,2048] [--threads 1,2] [--reps 7] [--ops LIST]
    --ops: comma list of routine names (default: all; `sbgemm,sgemm` is the bf16 comparison).
    --gemm MxNxK,...: further shapes for the sbgemm and sgemm rows (skinny ones).
+   --csv FILE: also one line per routine, shape, thread count and library (routine,m,n,k,
+   threads,lib,gflops).
    A library without a routine shows 0 and "-".
    nanoblas (lib/libnanoblas.so.0) always comes first; each library's thread count is set through
    its openblas_set_num_threads (nanoblas and OpenBLAS) or MKL_Set_Num_Threads. */
@@ -146,6 +148,7 @@ int main(int argc, char **argv)
 {
     int sizes[16] = {256, 2048}, nsizes = 2, threads[16] = {1}, nthreads = 1, reps = 7;
     const char *ops_list = NULL;
+    FILE *csv = NULL;
     int gemm_shapes[16][3], ngemm = 0;
     char self[4096];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 64);
@@ -170,13 +173,20 @@ int main(int argc, char **argv)
                 if (sscanf(t, "%dx%dx%d", &gemm_shapes[ngemm][0], &gemm_shapes[ngemm][1],
                            &gemm_shapes[ngemm][2]) == 3)
                     ngemm++;
+        } else if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
+            csv = fopen(argv[++i], "w");
+            if (!csv) {
+                fprintf(stderr, "blas_bench: cannot write %s\n", argv[i]);
+                return 2;
+            }
+            fprintf(csv, "routine,m,n,k,threads,lib,gflops\n");
         } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
             ops_list = argv[++i];
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             reps = atoi(argv[++i]);
         } else {
             fprintf(stderr, "usage: blas_bench [--lib NAME=PATH]... [--sizes N,...] [--threads T,...] "
-                            "[--reps R] [--ops NAME,...] [--gemm MxNxK,...]\n");
+                            "[--reps R] [--ops NAME,...] [--gemm MxNxK,...] [--csv FILE]\n");
             return 2;
         }
     }
@@ -280,6 +290,9 @@ int main(int argc, char **argv)
                     qsort(g[l], (size_t)reps, sizeof(double), cmp);
                     med[l] = g[l][reps / 2];
                     printf(" | %10.2f", med[l]);
+                    if (csv && has_op(&libs[l], op))
+                        fprintf(csv, "%s,%d,%d,%d,%d,%s,%.3f\n", ops[op], GM, n, GK, threads[ti],
+                                libs[l].name, med[l]);
                 }
                 for (int l = 1; l < nlibs; l++)
                     printf(med[l] > 0 ? " %5.2f" : "     -", med[0] / (med[l] > 0 ? med[l] : 1));
@@ -288,5 +301,7 @@ int main(int argc, char **argv)
             }
     }
     free(A), free(B), free(C), free(X), free(Y), free(HA), free(HB), free(FA), free(FB), free(FC);
+    if (csv)
+        fclose(csv);
     return 0;
 }

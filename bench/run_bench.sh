@@ -1,9 +1,11 @@
 #!/bin/sh
 # bench/run_bench.sh: the driver behind `make bench` (MODE=headline), `make bench-full`
-# (MODE=full) and `make bench-threads` (MODE=threads: only the thread-scaling group). Installs what is missing (Debian's OpenBLAS and BLIS, gnuplot, MKL from pip into
-# .venv), runs build/bench/gemm_bench and writes bench/out/: tables (.txt), CSV and a PNG plot.
+# (MODE=full), `make bench-threads` (MODE=threads: only the thread-scaling group) and
+# `make bench-bf16` (MODE=bf16). Installs what is missing (Debian's OpenBLAS and BLIS, gnuplot,
+# MKL from pip into .venv), runs build/bench/gemm_bench (and blas_bench) and writes bench/out/:
+# tables (.txt), CSV and PNG plots.
 #
-# Environment: MODE=headline|full|threads|plot (plot: redraw gemm.png from headline.csv), BENCH_BIN,
+# Environment: MODE=headline|full|threads|bf16|plot (plot: redraw gemm.png from headline.csv), BENCH_BIN,
 # LIBDIR, BENCH_OUT (default bench/out), BENCH_NO_INSTALL=1 (use only what is present),
 # BENCH_NO_MKL=1, BENCH_ARGS (extra gemm_bench options appended to every run, e.g. "--quick"),
 # BENCH_PLOTTER=matplotlib (skip gnuplot).
@@ -21,8 +23,8 @@ say() { echo "run_bench: $*" >&2; }
 elapsed() { echo "$(( $(date +%s) - START ))s"; }
 
 case $MODE in
-  headline|full|threads|plot) ;;
-  *) say "MODE must be headline, full, threads or plot (got '$MODE')"; exit 2 ;;
+  headline|full|threads|bf16|plot) ;;
+  *) say "MODE must be headline, full, threads, bf16 or plot (got '$MODE')"; exit 2 ;;
 esac
 [ "$MODE" = plot ] && { BENCH_NO_INSTALL=1; BENCH_NO_MKL=1; }
 
@@ -278,12 +280,60 @@ scaling() {
     END { for (i = 1; i <= n; i++) printf "  %-28s%s\n", order[i], v[order[i]] }' "$1"
 }
 
+# plot_bf16 CSV PNG: GFLOPS against the cube size at 1 thread and at the most threads: each
+# library's bf16 GEMM (solid) and sgemm (dashed). gnuplot only.
+plot_bf16() {
+  command -v gnuplot >/dev/null 2>&1 || { say "plot_bf16: no gnuplot -- no PNG"; return 0; }
+  dat="$OUT/plot-bf16"
+  rm -rf "$dat"; mkdir -p "$dat"
+  awk -F, -v dir="$dat" 'NR > 1 && $2 == $3 && $3 == $4 {
+      f = dir "/" $1 "-" $6 "-t" $5 ".dat"; print $3, $7 > f
+      if (!seen[$1 "-" $6]++) print $1 "-" $6 > (dir "/series") }' "$1"
+  gp="$dat/plot.gp"
+  {
+    echo "set terminal pngcairo size 1400,620 font 'sans,11' noenhanced"
+    echo "set output '$2'"
+    echo "set multiplot layout 1,2 title 'bf16 GEMM (solid) and sgemm (dashed), $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)'"
+    echo "set logscale x 2; set grid; set key below horizontal; set yrange [0:*]"
+    echo "set xlabel 'm = n = k'; set ylabel 'GFLOPS'"
+    for t in 1 "$NCPU"; do
+      echo "set title '$t thread(s)'"
+      line="plot"; sep=" "; i=1
+      while read -r ser; do
+        f="$dat/$ser-t$t.dat"
+        [ -s "$f" ] || continue
+        case $ser in sgemm-*) dt=2 ;; *) dt=1 ;; esac
+        line="$line$sep'$f' using 1:2 with linespoints lw 2 pt 7 dt $dt lc $i title '$ser'"
+        sep=", "; i=$((i + 1))
+      done < "$dat/series"
+      echo "$line"
+    done
+    echo "unset multiplot"
+  } > "$gp"
+  gnuplot "$gp" && say "plot: $2"
+}
+
 # ---- the runs -----------------------------------------------------------------------------------
 status=0
 if [ "$MODE" = plot ]; then
   plot "$OUT/headline.csv" "$OUT/gemm.png" \
        "cblas_?gemm, 1 thread, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)" \
     || status=1
+elif [ "$MODE" = bf16 ]; then
+  # bf16 GEMM: nanoblas's cblas_sbgemm, MKL's cblas_gemm_bf16bf16f32 and each library's sgemm on
+  # the same values in fp32, cubes and a skinny shape, 1..cpus threads; table, CSV and plot.
+  banner | tee "$OUT/bf16-banner.txt"
+  BB=$(dirname "$BENCH_BIN")/blas_bench
+  BBLIBS=""
+  [ -n "$OPENBLAS" ] && BBLIBS="$BBLIBS --lib openblas=$OPENBLAS"
+  [ -n "${MKL:-}" ] && BBLIBS="$BBLIBS --lib mkl=$MKL"
+  unset_thread_env
+  # shellcheck disable=SC2086
+  "$BB" $BBLIBS --ops sbgemm,sgemm --sizes 32,64,128,256,512,1024,2048,4096 \
+    --gemm 16x4096x4096 --threads "$(seq -s, 1 "$NCPU")" --csv "$OUT/bf16.csv" \
+    | tee "$OUT/bf16.txt" || status=1
+  single_thread_env
+  plot_bf16 "$OUT/bf16.csv" "$OUT/bf16.png" || status=1
 elif [ "$MODE" = threads ]; then
   banner | tee "$OUT/threads-banner.txt"
   threads_group threads || status=1
