@@ -6,7 +6,7 @@
 #include "kernels/kernel.h"
 
 #define NB_AMX_PAD 32 /* m, n and k are padded to whole 32 x 32 x 32 tile steps */
-#define NB_AMX_STREAM_M 512 /* = AMX_MC: up to one row block, B panels are packed as they go */
+#define NB_AMX_STREAM_M 256 /* = AMX_MC: up to one row block, B panels are packed as they go */
 
 void nb_sbgemm_pack_a_amx(size_t m, size_t k, const unsigned short *p, size_t rs, size_t cs,
                           size_t mp, size_t kp, unsigned short *ap, size_t i0, size_t i1);

@@ -11,10 +11,12 @@
    Both are zero-padded to 32 in m, n and k, so every tile is full; only the epilogue (AVX-512,
    masked at the edges) looks at the true m and n.
 
-   Blocking: K blocks of AMX_KC (1024) and row blocks of AMX_MC (512): the packed A block (1 MiB)
-   stays in L2 while the column blocks of B (32 x 1024 x 2 bytes = 64 KiB) stream past, each
-   reused by the 16 row tiles of the block. Each K block adds its partial sums into C (the first
-   applies beta), which costs a pass over the C block per 2 * 1024 flops per element.
+   Blocking: K blocks of AMX_KC (2048) and row blocks of AMX_MC (256): the packed A block
+   (256 x 2048 x 2 bytes = 1 MiB) stays in L2 while the column panels of B (32 x 2048 x 2 bytes =
+   128 KiB) stream past, each reused by the 8 row tiles of the block. Each K block adds its
+   partial sums into C (the first applies beta): long K blocks mean few passes over C, which at
+   4096^3 cost more than the L2 traffic (one run, 1 thread: KC/MC 1024/512 719 and 734 GFLOPS at
+   2048 and 4096, 2048/256 848-862 and 791-818, 2048/384 769 and 715, 4096/128 776 and 729).
 
    The tile configuration is per thread: compute loads it on entry and releases the tiles on
    exit. The process-wide AMX permission was requested at load (arch/cpu_x86.c); without it this
@@ -26,8 +28,8 @@
 #include "kernels/kernel.h"
 #include "kernels/amx/kernels_amx.h"
 
-#define AMX_KC 1024
-#define AMX_MC 512
+#define AMX_KC 2048
+#define AMX_MC 256
 
 typedef struct {
     uint8_t palette, start_row, reserved[14];
