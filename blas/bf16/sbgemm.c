@@ -64,7 +64,8 @@ static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k,
     size_t step = (size_t)kr->npad;
     nb_bf16_src src = {a.p, b.p, a.rs, a.cs, b.rs, b.cs};
     int stream_b = m <= (size_t)kr->stream_m, stream_a = kr->stream_m > 0 && n <= step;
-    int team = nb_threads_for(2.0 * (double)m * (double)n * (double)k, np / step);
+    double speed = kr->speed_over_fp32 > 1 ? kr->speed_over_fp32 : 1;
+    int team = nb_threads_for(2.0 * (double)m * (double)n * (double)k / speed, np / step);
     if (team <= 1 || stream_a) {
         if (!stream_a)
             kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, 0, mp);

@@ -59,6 +59,6 @@ void nb_sbgemm_compute_avx512bf16(size_t m, size_t n, size_t k, float alpha,
                                   const nb_bf16_src *src);
 #define NB_AVX512BF16_ENTRY                                                                      \
     { 64, 6, 2, nb_sbgemm_pack_a_avx512bf16, nb_sbgemm_pack_b_avx512bf16,                        \
-      nb_sbgemm_compute_avx512bf16, 1, 0 }
+      nb_sbgemm_compute_avx512bf16, 1, 0, 1 }
 
 #endif
