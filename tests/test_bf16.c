@@ -244,6 +244,7 @@ static void test_gemm(void)
        streamed) */
     gemm_case(API_OPENBLAS, 0, 1, 0, 600, 131, 1100, 1, 0.5f);
     gemm_case(API_OPENBLAS, 1, 0, 1, 700, 20, 333, -1, 0);
+    gemm_case(API_MKL, 0, 0, 0, 3001, 17, 1000, 1, 2); /* n-skinny, rows split across a team */
 }
 
 /* ---- sbgemv, sbdot ---- */

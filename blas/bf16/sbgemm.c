@@ -65,8 +65,28 @@ static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k,
     nb_bf16_src src = {a.p, b.p, a.rs, a.cs, b.rs, b.cs};
     int stream_b = m <= (size_t)kr->stream_m, stream_a = kr->stream_m > 0 && n <= step;
     double speed = kr->speed_over_fp32 > 1 ? kr->speed_over_fp32 : 1;
-    int team = nb_threads_for(2.0 * (double)m * (double)n * (double)k / speed, np / step);
-    if (team <= 1 || stream_a) {
+    double work = 2.0 * (double)m * (double)n * (double)k / speed;
+    int team = nb_threads_for(work, np / step);
+    if (stream_a && !stream_b) {
+        /* n-skinny: one column panel, so the team splits the rows; each thread streams its
+           rows of A against the B packed once */
+        kr->pack_b(k, n, b.p, b.rs, b.cs, np, kp, bp, 0, np);
+        int rteam = nb_threads_for(work, mp / (size_t)kr->mpad);
+        if (rteam <= 1) {
+            kr->compute(m, n, k, alpha, NULL, bp, mp, kp, beta, c, ldc, 0, n, &src);
+        } else {
+#pragma omp parallel num_threads(rteam)
+            {
+                size_t lo, hi;
+                nb_split(m, (size_t)kr->mpad, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
+                nb_bf16_src part = src;
+                part.a += lo * a.rs;
+                if (hi > lo)
+                    kr->compute(hi - lo, n, k, alpha, NULL, bp, round_up(hi - lo, (size_t)kr->mpad),
+                                kp, beta, c + lo, ldc, 0, n, &part);
+            }
+        }
+    } else if (team <= 1 || stream_a) {
         if (!stream_a)
             kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, 0, mp);
         if (!stream_b)
