@@ -264,6 +264,14 @@ int main(int argc, char **argv)
                             g[l][r] = 0;
                             continue;
                         }
+                        if (threads[ti] > 1) {
+                            /* idle workers of the last library stop spinning; then one untimed
+                               call wakes this library's team (and the core's AMX/AVX-512
+                               units, powered down after the idle spell) before the timing:
+                               without it a 10 ms call paid the wake-up in every sample */
+                            usleep(100000);
+                            call(&libs[l], op, n);
+                        }
                         /* at least 20 ms per sample: small calls are repeated */
                         long calls = 0;
                         double fl = 0, t0 = now(), t;
@@ -272,8 +280,6 @@ int main(int argc, char **argv)
                             calls++;
                         } while ((t = now() - t0) < 0.02);
                         g[l][r] = fl / t * 1e-9;
-                        if (threads[ti] > 1)
-                            usleep(100000); /* idle workers stop spinning before the next library */
                     }
                 double big = 0, small = 1e300;
                 for (size_t i = 0; i < (size_t)n * n; i++) {

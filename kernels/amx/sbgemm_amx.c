@@ -56,27 +56,32 @@ void nb_sbgemm_pack_a_amx(size_t m, size_t k, const unsigned short *p, size_t rs
                           size_t mp, size_t kp, unsigned short *ap, size_t i0, size_t i1)
 {
     (void)mp;
-    for (size_t ip = i0 / 32; ip < i1 / 32; ip++)
-        for (size_t r = 0; r < kp / 2; r++) {
-            unsigned short *dst = ap + (ip * (kp / 2) + r) * 64;
-            if (rs == 1 && ip * 32 + 32 <= m && 2 * r + 2 <= k) {
-                /* whole panel row from a column-major A: interleave two columns, vectorised */
-                const unsigned short *c0 = p + ip * 32 + 2 * r * cs, *c1 = c0 + cs;
-                __m512i lo = _mm512_loadu_si512(c0), hi = _mm512_loadu_si512(c1);
-                const __m512i idx0 = _mm512_set_epi16(47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10,
-                                                      41, 9, 40, 8, 39, 7, 38, 6, 37, 5, 36, 4, 35,
-                                                      3, 34, 2, 33, 1, 32, 0);
-                const __m512i idx1 = _mm512_add_epi16(idx0, _mm512_set1_epi16(16));
-                _mm512_storeu_si512(dst, _mm512_permutex2var_epi16(lo, idx0, hi));
-                _mm512_storeu_si512(dst + 32, _mm512_permutex2var_epi16(lo, idx1, hi));
-                continue;
+    const __m512i idx0 = _mm512_set_epi16(47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9,
+                                          40, 8, 39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1,
+                                          32, 0);
+    const __m512i idx1 = _mm512_add_epi16(idx0, _mm512_set1_epi16(16));
+    /* groups of 8 panels: a column-major A is read in runs of 512 bytes per column rather than
+       64 bytes 4 KiB apart (pack_a's share of a 2048^3 call: 7.4% -> see the commit) */
+    for (size_t g0 = i0 / 32; g0 < i1 / 32; g0 += 8) {
+        size_t g1 = i1 / 32 - g0 < 8 ? i1 / 32 : g0 + 8;
+        for (size_t r = 0; r < kp / 2; r++)
+            for (size_t ip = g0; ip < g1; ip++) {
+                unsigned short *dst = ap + (ip * (kp / 2) + r) * 64;
+                if (rs == 1 && ip * 32 + 32 <= m && 2 * r + 2 <= k) {
+                    /* whole panel row from a column-major A: interleave two columns */
+                    const unsigned short *c0 = p + ip * 32 + 2 * r * cs, *c1 = c0 + cs;
+                    __m512i lo = _mm512_loadu_si512(c0), hi = _mm512_loadu_si512(c1);
+                    _mm512_storeu_si512(dst, _mm512_permutex2var_epi16(lo, idx0, hi));
+                    _mm512_storeu_si512(dst + 32, _mm512_permutex2var_epi16(lo, idx1, hi));
+                    continue;
+                }
+                for (size_t ii = 0; ii < 32; ii++) {
+                    size_t i = ip * 32 + ii, l = 2 * r;
+                    dst[2 * ii] = i < m && l < k ? p[i * rs + l * cs] : 0;
+                    dst[2 * ii + 1] = i < m && l + 1 < k ? p[i * rs + (l + 1) * cs] : 0;
+                }
             }
-            for (size_t ii = 0; ii < 32; ii++) {
-                size_t i = ip * 32 + ii, l = 2 * r;
-                dst[2 * ii] = i < m && l < k ? p[i * rs + l * cs] : 0;
-                dst[2 * ii + 1] = i < m && l + 1 < k ? p[i * rs + (l + 1) * cs] : 0;
-            }
-        }
+    }
 }
 
 /* B in panels of 32 columns and 32-deep K chunks: chunk (jp, lc) holds B(32lc + t, 32jp + jj)
