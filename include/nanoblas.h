@@ -68,6 +68,9 @@ void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const int transa,
                                     const MKL_BF16 *a, const int lda, const MKL_BF16 *b,
                                     const int ldb, const float beta, float *c, const int ldc);
 
+/* ---- batch-reduce GEMM (nanoblas_?brgemm*): begin ---- */
+/* ---- batch-reduce GEMM: end ---- */
+
 /* Tuning (read once at load): NANOBLAS_MC, NANOBLAS_KC, NANOBLAS_NC override the GEMM block
    sizes for every type (positive integers up to 1048576; MC and NC are rounded up to multiples
    of the register tile). */

@@ -91,6 +91,9 @@ typedef struct {
     int speed_over_fp32;
 } nb_bf16_kernel;
 
+#include "kernels/compact.h"
+#include "kernels/brgemm.h"
+
 typedef struct nb_kernel_set {
     const char *name;
     nb_gemm_kernel_s s;
@@ -98,6 +101,8 @@ typedef struct nb_kernel_set {
     nb_gemm_kernel_c c;
     nb_gemm_kernel_z z;
     nb_bf16_kernel bf16;
+    nb_compact_kernels compact; /* kernels/compact.h */
+    nb_brgemm_kernels brgemm;   /* kernels/brgemm.h */
 } nb_kernel_set;
 
 /* Cache blocking for one element type, in elements: mc multiple of MR, nc multiple of NR. */

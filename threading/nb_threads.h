@@ -14,6 +14,14 @@
 #else
 #define NB_THREAD_NUM() 0
 #define NB_NUM_THREADS() 1
+/* Dynamic task scheduling for irregular work (batched, compact and batch-reduce GEMM): tasks
+   0 .. ntasks-1, of uneven cost, are handed out `chunk` at a time from a shared atomic counter,
+   so a thread that drew cheap tasks takes more (equal flops are not equal time at tiny sizes).
+   fn(ctx, t0, t1, tid) runs tasks [t0, t1) on thread tid of a team of `team` (team <= 1, or a
+   build without OpenMP: the calling thread runs everything, in order). */
+void nb_run_tasks(size_t ntasks, size_t chunk, int team,
+                  void (*fn)(void *ctx, size_t t0, size_t t1, int tid), void *ctx);
+
 #endif
 
 /* Threads for a call doing about `flops` floating-point operations, which can be split into at
@@ -33,5 +41,13 @@ static inline void nb_split(size_t n, size_t align, int nparts, int p, size_t *l
     *lo = u0 * align < n ? u0 * align : n;
     *hi = u1 * align < n ? u1 * align : n;
 }
+
+/* Dynamic task scheduling for irregular work (batched, compact and batch-reduce GEMM): tasks
+   0 .. ntasks-1, of uneven cost, are handed out `chunk` at a time from a shared atomic counter,
+   so a thread that drew cheap tasks takes more (equal flops are not equal time at tiny sizes).
+   fn(ctx, t0, t1, tid) runs tasks [t0, t1) on thread tid of a team of `team` (team <= 1, or a
+   build without OpenMP: the calling thread runs everything, in order). */
+void nb_run_tasks(size_t ntasks, size_t chunk, int team,
+                  void (*fn)(void *ctx, size_t t0, size_t t1, int tid), void *ctx);
 
 #endif

@@ -10,4 +10,6 @@ const nb_kernel_set nb_kernels_amx = {
     .z = NB_AVX512_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .bf16 = {NB_AMX_PAD, NB_AMX_PAD, NB_AMX_PAD, nb_sbgemm_pack_a_amx, nb_sbgemm_pack_b_amx,
              nb_sbgemm_compute_amx, 0, NB_AMX_STREAM_M, 16},
+    .compact = NB_COMPACT_ENTRY(avx512),
+    .brgemm = NB_BRGEMM_ENTRY(avx512),
 };

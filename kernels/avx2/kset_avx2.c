@@ -27,4 +27,6 @@ const nb_kernel_set nb_kernels_avx2 = {
 #endif
     .c = NB_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
+    .compact = NB_COMPACT_ENTRY(avx2),
+    .brgemm = NB_BRGEMM_ENTRY(avx2),
 };

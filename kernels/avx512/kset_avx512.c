@@ -11,4 +11,6 @@ const nb_kernel_set nb_kernels_avx512 = {
     .c = NB_AVX512_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .z = NB_AVX512_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .bf16 = NB_AVX512BF16_ENTRY,
+    .compact = NB_COMPACT_ENTRY(avx512),
+    .brgemm = NB_BRGEMM_ENTRY(avx512),
 };

@@ -16,4 +16,6 @@ const nb_kernel_set nb_kernels_generic = {
     .d = NB_GENERIC_REAL_ENTRY(d),
     .c = NB_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
+    .compact = NB_COMPACT_ENTRY(generic),
+    .brgemm = NB_BRGEMM_ENTRY(generic),
 };
