@@ -449,6 +449,71 @@ void cblas_sbgemm(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
                   const float alpha, const bfloat16 *a, const int lda, const bfloat16 *b,
                   const int ldb, const float beta, float *c, const int ldc);
 
+/* ---------------------------------------------------------------------------------------------
+   Batched GEMM (MKL's and OpenBLAS's extension). Group form: group_count groups; group g has
+   group_size[g] problems sharing transa_array[g] .. ldc_array[g], whose operands are the next
+   group_size[g] entries of a_array, b_array and c_array. Strided form: batch_size problems of one
+   shape, operand i at a + i*stridea (b, c likewise). C matrices of different problems must not
+   overlap; A and B may. Every argument is checked before anything is computed.
+   --------------------------------------------------------------------------------------------- */
+void cblas_sgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array, const int *n_array,
+                       const int *k_array, const float *alpha_array, const float **a_array,
+                       const int *lda_array, const float **b_array, const int *ldb_array,
+                       const float *beta_array, float **c_array, const int *ldc_array,
+                       const int group_count, const int *group_size);
+void cblas_sgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                               const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                               const float alpha, const float *a, const int lda, const int stridea,
+                               const float *b, const int ldb, const int strideb, const float beta,
+                               float *c, const int ldc, const int stridec, const int batch_size);
+void cblas_dgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array, const int *n_array,
+                       const int *k_array, const double *alpha_array, const double **a_array,
+                       const int *lda_array, const double **b_array, const int *ldb_array,
+                       const double *beta_array, double **c_array, const int *ldc_array,
+                       const int group_count, const int *group_size);
+void cblas_dgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                               const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                               const double alpha, const double *a, const int lda, const int stridea,
+                               const double *b, const int ldb, const int strideb, const double beta,
+                               double *c, const int ldc, const int stridec, const int batch_size);
+void cblas_cgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array, const int *n_array,
+                       const int *k_array, const void *alpha_array, const void **a_array,
+                       const int *lda_array, const void **b_array, const int *ldb_array,
+                       const void *beta_array, void **c_array, const int *ldc_array,
+                       const int group_count, const int *group_size);
+void cblas_cgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                               const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                               const void * alpha, const void *a, const int lda, const int stridea,
+                               const void *b, const int ldb, const int strideb, const void * beta,
+                               void *c, const int ldc, const int stridec, const int batch_size);
+void cblas_zgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array, const int *n_array,
+                       const int *k_array, const void *alpha_array, const void **a_array,
+                       const int *lda_array, const void **b_array, const int *ldb_array,
+                       const void *beta_array, void **c_array, const int *ldc_array,
+                       const int group_count, const int *group_size);
+void cblas_zgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                               const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                               const void * alpha, const void *a, const int lda, const int stridea,
+                               const void *b, const int ldb, const int strideb, const void * beta,
+                               void *c, const int ldc, const int stridec, const int batch_size);
+/* bf16 batched GEMM (OpenBLAS's names): fp32 alpha, beta and C, bf16 A and B. */
+void cblas_sbgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                        const CBLAS_TRANSPOSE *transb_array, const int *m_array, const int *n_array,
+                        const int *k_array, const float *alpha_array, const bfloat16 **a_array,
+                        const int *lda_array, const bfloat16 **b_array, const int *ldb_array,
+                        const float *beta_array, float **c_array, const int *ldc_array,
+                        const int group_count, const int *group_size);
+void cblas_sbgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
+                                const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
+                                const float alpha, const bfloat16 *a, const int lda,
+                                const int stridea, const bfloat16 *b, const int ldb,
+                                const int strideb, const float beta, float *c, const int ldc,
+                                const int stridec, const int batch_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -216,6 +216,22 @@ static int sb_check(int layout, int transa, int transb, int m, int n, int k, int
     return 0;
 }
 
+/* For the batch interfaces (sbgemm_batch.c): the checks and the computation of one legal call. */
+int nb_sbgemm_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
+                    int ldc)
+{
+    return sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 0);
+}
+void nb_sbgemm_run(int layout, int transa, int transb, int m, int n, int k, float alpha,
+                   const nb_bf16 *a, int lda, const nb_bf16 *b, int ldb, float beta, float *c,
+                   int ldc)
+{
+    int row = layout == CblasRowMajor;
+    sbgemm_layout(row, (size_t)m, (size_t)n, (size_t)k, alpha,
+                  stored_view(row, transa != CblasNoTrans, a, (size_t)lda),
+                  stored_view(row, transb != CblasNoTrans, b, (size_t)ldb), beta, c, (size_t)ldc);
+}
+
 static void sb_cblas(const char *name, int layout, int transa, int transb, int m, int n, int k,
                      float alpha, const nb_bf16 *a, int lda, const nb_bf16 *b, int ldb, float beta,
                      float *c, int ldc)
