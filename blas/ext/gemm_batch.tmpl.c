@@ -32,8 +32,10 @@ typedef NB_CAT3(nb_gemm_kernel_, NB_P, ) batch_kernel;
 #define BATCH_TASK_FLOPS 2.0e6
 /* Flop-equivalents of the fixed cost of one problem (call, plan lookup, edge handling). */
 #define BATCH_CALL_FLOPS 400.0
-/* Operands up to this many bytes are prefetched one problem ahead. */
-#define BATCH_PREFETCH_BYTES 16384
+/* Problems whose operands take up to this many bytes get the next one prefetched: 10x10x10
+   dgemm with its own allocations 99 -> 92 ns per problem; at 20x20x20 it measured level
+   (465 ns either way) and the extra instructions cost 25% when the data was already cached. */
+#define BATCH_PREFETCH_BYTES 3072
 
 enum { PATH_NONE, PATH_SCALE, PATH_SMALL, PATH_SMALL_TA, PATH_GEMM };
 
@@ -66,16 +68,16 @@ static inline const nb_t *src_a(const batch_src *s, size_t i) { return s->a_arr 
 static inline const nb_t *src_b(const batch_src *s, size_t i) { return s->b_arr ? s->b_arr[i] : s->b + i * s->sb; }
 static inline nb_t *src_c(const batch_src *s, size_t i) { return s->c_arr ? s->c_arr[i] : s->c + i * s->sc; }
 
-/* Requests the lines of a rows x cols column-major block into the caches. */
+/* Requests the lines of a rows x cols column-major block into the caches: one linear range
+   (the block is prefetched only when its columns are contiguous, ld == rows; strided tiny
+   blocks are rare and per-column prefetching cost more than it saved). */
 static inline void prefetch_block(const nb_t *p, size_t rows, size_t cols, size_t ld, int write)
 {
-    size_t bytes = rows * sizeof(nb_t);
-    for (size_t j = 0; j < cols; j++) {
-        const char *col = (const char *)(p + j * ld);
-        for (size_t o = 0; o < bytes; o += 64)
-            write ? __builtin_prefetch(col + o, 1, 3) : __builtin_prefetch(col + o, 0, 3);
-        __builtin_prefetch(col + bytes - 1, write, 3);
-    }
+    if (ld != rows)
+        return;
+    const char *b = (const char *)p, *e = (const char *)(p + rows * cols);
+    for (; b < e; b += 64)
+        write ? __builtin_prefetch(b, 1, 3) : __builtin_prefetch(b, 0, 3);
 }
 
 static void prefetch_problem(const batch_plan *g, const batch_src *s, size_t i)
@@ -85,14 +87,8 @@ static void prefetch_problem(const batch_plan *g, const batch_src *s, size_t i)
         const nb_t *t = a;
         a = b, b = t;
     }
-    if (g->ta == 'N')
-        prefetch_block(a, g->m, g->k, g->lda, 0);
-    else
-        prefetch_block(a, g->k, g->m, g->lda, 0);
-    if (g->tb == 'N')
-        prefetch_block(b, g->k, g->n, g->ldb, 0);
-    else
-        prefetch_block(b, g->n, g->k, g->ldb, 0);
+    prefetch_block(a, g->ta == 'N' ? g->m : g->k, g->ta == 'N' ? g->k : g->m, g->lda, 0);
+    prefetch_block(b, g->tb == 'N' ? g->k : g->n, g->tb == 'N' ? g->n : g->k, g->ldb, 0);
     if (g->beta != 0)
         prefetch_block(src_c(s, i), g->m, g->n, g->ldc, 1);
 }
