@@ -148,7 +148,18 @@ $(BUILD)/bench/blas_bench: bench/blas_bench.c
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $< -o $@ -ldl
 
-.PHONY: bench-full bench-threads bench-bf16
+# The batched GEMM interfaces (batch, strided, compact, batch-reduce), run by bench-batch. LIBXSMM
+# joins as a rival when pkg-config finds it (Debian's libxsmm-dev: static libraries only, linked
+# in with its BLAS stub; every BLAS is still loaded with dlopen).
+BATCH_XSMM_CFLAGS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/null && \
+  echo "$(OPENMP_CFLAGS) -DBATCH_BENCH_LIBXSMM $$(pkg-config --cflags libxsmm)")
+BATCH_XSMM_LIBS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/null && \
+  echo "-Wl,--start-group $$(pkg-config --libs libxsmmnoblas) -Wl,--end-group")
+$(BUILD)/bench/batch_bench: bench/batch_bench.c
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(BATCH_XSMM_CFLAGS) $< -o $@ $(BATCH_XSMM_LIBS) -ldl -lm
+
+.PHONY: bench-full bench-threads bench-bf16 bench-batch
 bench: lib $(BENCH_BIN)
 	MODE=headline BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
@@ -160,6 +171,9 @@ bench-threads: lib $(BENCH_BIN) $(BUILD)/bench/blas_bench
 
 bench-bf16: lib $(BENCH_BIN) $(BUILD)/bench/blas_bench
 	MODE=bf16 BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
+
+bench-batch: lib $(BENCH_BIN) $(BUILD)/bench/batch_bench
+	MODE=batch BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
 install: lib
 	mkdir -p $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/nanoblas

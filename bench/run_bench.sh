@@ -1,14 +1,16 @@
 #!/bin/sh
 # bench/run_bench.sh: the driver behind `make bench` (MODE=headline), `make bench-full`
-# (MODE=full), `make bench-threads` (MODE=threads: only the thread-scaling group) and
-# `make bench-bf16` (MODE=bf16). Installs what is missing (Debian's OpenBLAS and BLIS, gnuplot,
-# MKL from pip into .venv), runs build/bench/gemm_bench (and blas_bench) and writes bench/out/:
-# tables (.txt), CSV and PNG plots.
+# (MODE=full), `make bench-threads` (MODE=threads: only the thread-scaling group),
+# `make bench-bf16` (MODE=bf16) and `make bench-batch` (MODE=batch). Installs what is missing
+# (Debian's OpenBLAS and BLIS, gnuplot, MKL from pip into .venv; LIBXSMM for MODE=batch), runs
+# build/bench/gemm_bench (and blas_bench, batch_bench) and writes bench/out/: tables (.txt), CSV
+# and PNG plots.
 #
-# Environment: MODE=headline|full|threads|bf16|plot (plot: redraw gemm.png from headline.csv), BENCH_BIN,
-# LIBDIR, BENCH_OUT (default bench/out), BENCH_NO_INSTALL=1 (use only what is present),
-# BENCH_NO_MKL=1, BENCH_ARGS (extra gemm_bench options appended to every run, e.g. "--quick"),
-# BENCH_PLOTTER=matplotlib (skip gnuplot).
+# Environment: MODE=headline|full|threads|bf16|batch|plot (plot: redraw gemm.png from
+# headline.csv), BENCH_BIN, LIBDIR, BENCH_OUT (default bench/out), BENCH_NO_INSTALL=1 (use only
+# what is present), BENCH_NO_MKL=1, BENCH_ARGS (extra gemm_bench options appended to every run,
+# e.g. "--quick"), BENCH_PLOTTER=matplotlib (skip gnuplot), BATCH_ARGS (extra batch_bench
+# options, MODE=batch).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
@@ -23,8 +25,8 @@ say() { echo "run_bench: $*" >&2; }
 elapsed() { echo "$(( $(date +%s) - START ))s"; }
 
 case $MODE in
-  headline|full|threads|bf16|plot) ;;
-  *) say "MODE must be headline, full, threads, bf16 or plot (got '$MODE')"; exit 2 ;;
+  headline|full|threads|bf16|batch|plot) ;;
+  *) say "MODE must be headline, full, threads, bf16, batch or plot (got '$MODE')"; exit 2 ;;
 esac
 [ "$MODE" = plot ] && { BENCH_NO_INSTALL=1; BENCH_NO_MKL=1; }
 
@@ -313,6 +315,35 @@ plot_bf16() {
   gnuplot "$gp" && say "plot: $2"
 }
 
+# plot_batch CSV PNG: the compact workload, GFLOPS against the size at 1 thread, one line per
+# variant (each library's compact and batch calls). gnuplot only.
+plot_batch() {
+  command -v gnuplot >/dev/null 2>&1 || { say "plot_batch: no gnuplot -- no PNG"; return 0; }
+  dat="$OUT/plot-batch"
+  rm -rf "$dat"; mkdir -p "$dat"
+  awk -F, -v dir="$dat" '$1 == "compact" && $6 == 1 {
+      print $4, $9 > (dir "/" $2 "-" $7 ".dat")
+      if (!seen[$2 "-" $7]++) print $2 "-" $7 > (dir "/series") }' "$1"
+  [ -s "$dat/series" ] || { say "plot_batch: no compact rows in $1"; return 0; }
+  gp="$dat/plot.gp"
+  model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
+  {
+    echo "set terminal pngcairo size 1000,620 font 'sans,11' noenhanced"
+    echo "set output '$2'"
+    echo "set title 'compact GEMM, 16384 problems per size, 1 thread, $model'"
+    echo "set grid; set key below horizontal; set yrange [0:*]"
+    echo "set xlabel 'm = n = k'; set ylabel 'GFLOPS'"
+    line="plot"; sep=" "; i=1
+    while read -r ser; do
+      case $ser in *-batch) dt=2 ;; *) dt=1 ;; esac
+      line="$line$sep'$dat/$ser.dat' using 1:2 with linespoints lw 2 pt 7 dt $dt lc $i title '$ser'"
+      sep=", "; i=$((i + 1))
+    done < "$dat/series"
+    echo "$line"
+  } > "$gp"
+  gnuplot "$gp" && say "plot: $2"
+}
+
 # ---- the runs -----------------------------------------------------------------------------------
 status=0
 if [ "$MODE" = plot ]; then
@@ -334,6 +365,45 @@ elif [ "$MODE" = bf16 ]; then
     | tee "$OUT/bf16.txt" || status=1
   single_thread_env
   plot_bf16 "$OUT/bf16.csv" "$OUT/bf16.png" || status=1
+elif [ "$MODE" = batch ]; then
+  # Batched GEMM (bench/batch_bench.c): IrGEMM's mix, strided batches, compact GEMM and the
+  # batch-reduce GEMM, against OpenBLAS (a loop of cblas_?gemm), MKL and LIBXSMM; table and CSV.
+  banner | tee "$OUT/batch-banner.txt"
+  BB=$(dirname "$BENCH_BIN")/batch_bench
+  BB_BUILD=$(dirname "$(dirname "$BB")")
+  # LIBXSMM comes only as static libraries (libxsmm-dev), linked into batch_bench when it is
+  # built: after installing it, batch_bench is rebuilt.
+  if [ "${BENCH_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1 \
+     && command -v dpkg-query >/dev/null 2>&1 && ! installed libxsmm-dev; then
+    say "installing: libxsmm-dev"
+    if as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libxsmm-dev >&2 \
+       || { as_root apt-get update -q >&2 &&
+            as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libxsmm-dev >&2; }; then
+      make -s -W bench/batch_bench.c BUILD="$BB_BUILD" "$BB" || status=1
+    else
+      say "could not install libxsmm-dev -- LIBXSMM left out"
+    fi
+  fi
+  if [ ! -x "$BB" ]; then
+    make -s BUILD="$BB_BUILD" "$BB" || { say "building $BB failed"; exit 1; }
+  fi
+  BBLIBS=""
+  [ -n "$OPENBLAS" ] && BBLIBS="$BBLIBS --lib openblas=$OPENBLAS"
+  [ -n "${MKL:-}" ] && BBLIBS="$BBLIBS --lib mkl=$MKL"
+  unset_thread_env
+  say "[$(elapsed)] batch: $BB$BBLIBS ${BATCH_ARGS:-}"
+  # shellcheck disable=SC2086 # BBLIBS and BATCH_ARGS are word lists
+  { "$BB" --lib nanoblas="$ROOT/$LIBDIR/libnanoblas.so.0" $BBLIBS ${BATCH_ARGS:-} \
+      --csv "$OUT/batch.csv"; echo $? > "$OUT/batch.rc"; } | tee "$OUT/batch.txt"
+  rc=$(cat "$OUT/batch.rc" 2>/dev/null || echo 1)
+  rm -f "$OUT/batch.rc"
+  case $rc in
+    0) ;;
+    3) say "batch_bench: WRONG RESULTS (rows marked '!' in $OUT/batch.txt)"; status=1 ;;
+    *) say "batch_bench exited with status $rc"; status=1 ;;
+  esac
+  single_thread_env
+  plot_batch "$OUT/batch.csv" "$OUT/batch-compact.png" || status=1
 elif [ "$MODE" = threads ]; then
   banner | tee "$OUT/threads-banner.txt"
   threads_group threads || status=1
