@@ -69,10 +69,10 @@ static const nb_kset_entry table[] = {
     {&nb_kernels_avx2, runs_avx2},
 #endif
 #if NB_BUILD_SVE
-    /* {&nb_kernels_sve, runs_sve}, */
+    {&nb_kernels_sve, runs_sve},
 #endif
 #if NB_BUILD_NEON
-    /* {&nb_kernels_neon, runs_neon}, */
+    {&nb_kernels_neon, runs_neon},
 #endif
     {&nb_kernels_generic, runs_anywhere},
 };

@@ -116,6 +116,7 @@ static void describe(const char *why, const nb_block_override *ov)
     put(&t, "bf16 gemm: %s\n",
         !nb_rt.bf16.compute                ? "bf16 widened to fp32 (sgemm kernels)"
         : nb_rt.bf16.needs_avx512_bf16 ? "avx512_bf16 (vdpbf16ps)"
+        : nb_rt.bf16.needs_arm_bf16    ? "arm bf16 (bfmmla/bfdot)"
                                          : "amx tiles (tdpbf16ps)");
     if (ov->mc || ov->kc || ov->nc)
         put(&t, "block overrides: MC %zu KC %zu NC %zu (0 = computed)\n", ov->mc, ov->kc, ov->nc);
@@ -147,6 +148,14 @@ static void init_once_body(void)
 
     char why[160];
     const nb_kernel_set *k = choose_set(why, sizeof why);
+    /* A vector-length-agnostic set completes its tables for this CPU on a copy. Written once,
+       here, before any call reads nb_rt; read-only afterwards (like nb_rt itself). */
+    static nb_kernel_set vla_copy;
+    if (k->vla_setup) {
+        vla_copy = *k;
+        k->vla_setup(&vla_copy);
+        k = &vla_copy;
+    }
     nb_block_override ov = {env_size("NANOBLAS_MC"), env_size("NANOBLAS_KC"),
                             env_size("NANOBLAS_NC")};
     nb_rt.s = nb_blocking_for(&cpu_info, sizeof(float), k->s.mr, k->s.nr, &ov);
@@ -164,6 +173,8 @@ static void init_once_body(void)
     if (k->bf16.needs_avx512_bf16 &&
         (!nb_cpu_has(&cpu_info, NB_CPU_AVX512_BF16) ||
          (nb_cpu_has(&cpu_info, NB_CPU_AMX_BF16) && !force_dp)))
+        memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);
+    if (k->bf16.needs_arm_bf16 && !nb_cpu_has(&cpu_info, NB_CPU_BF16))
         memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);
     if (force_widen)
         memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);

@@ -89,6 +89,7 @@ typedef struct {
        time a call takes, not its flops (AMX finished 256^3 in 33 us on one core and 2 threads
        took longer, 819 against 1028 GFLOPS). */
     int speed_over_fp32;
+    int needs_arm_bf16; /* usable only where the CPU has FEAT_BF16 (BFDOT/BFMMLA; checked at load) */
 } nb_bf16_kernel;
 
 #include "kernels/compact.h"
@@ -103,6 +104,10 @@ typedef struct nb_kernel_set {
     nb_bf16_kernel bf16;
     nb_compact_kernels compact; /* kernels/compact.h */
     nb_brgemm_kernels brgemm;   /* kernels/brgemm.h */
+    /* Vector-length-agnostic sets (sve): called once at load, on a writable copy of the set,
+       to fill what depends on the CPU's vector length (register tile sizes mr/nr, table
+       entries). NULL for sets whose tables are complete at compile time. */
+    void (*vla_setup)(struct nb_kernel_set *set);
 } nb_kernel_set;
 
 /* Cache blocking for one element type, in elements: mc multiple of MR, nc multiple of NR. */
