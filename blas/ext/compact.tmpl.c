@@ -310,7 +310,11 @@ NB_EXPORT void NB_CAT3(mkl_, NB_P, gemm_compact)(MKL_LAYOUT layout, MKL_TRANSPOS
     /* One task = one group; a chunk of groups of at least ~64 Kflop keeps the shared counter
        off the profile at tiny sizes, and at least 8 chunks per thread balance the team. */
     double per = (NB_COMPLEX ? 8.0 : 2.0) * (double)m * (double)n * (double)k * (double)p;
-    int team = nb_threads_for(per * (double)ng, ng);
+    /* the team follows the flops or, for the small sizes that stream their operands from L3
+       (memory-bound: 16384 4x4 problems are 2 Mflop but 25 MB), the elements touched */
+    double elems = (double)((m * (size_t)k + (size_t)k * n + 2 * m * (size_t)n) * p) * (double)ng;
+    int team = nb_threads_for(per * (double)ng, ng), team_mem = nb_threads_for_stream(elems, ng);
+    team = team > team_mem ? team : team_mem;
     size_t chunk = per >= 65536.0 ? 1 : (size_t)(65536.0 / (per + 1.0)) + 1;
     size_t cap = ng / (8 * (size_t)team);
     if (team > 1 && chunk > cap)
