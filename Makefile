@@ -3,7 +3,14 @@
 # kernels/<isa>/ is compiled with that ISA's flags only; everything else once.
 
 .DEFAULT_GOAL := all
--include config.mk
+# CONFIG names the configuration: ./config.mk (native, the default) or another one that
+# `./configure --builddir=DIR` wrote (DIR/config.mk + DIR/nb_config.h, which also sets BUILD and
+# LIBDIR to DIR and lib-*): the aarch64 cross build lives in build-arm/ and lib-arm/ this way,
+# beside the native build/ and lib/, and neither disturbs the other.
+CONFIG ?= config.mk
+CONFDIR := $(patsubst %/,%,$(dir $(CONFIG)))
+CONF_INC := $(if $(filter .,$(CONFDIR)),,-I$(CONFDIR))
+-include $(CONFIG)
 config.mk:
 	./configure
 
@@ -29,7 +36,7 @@ endif
 # which FP exception flags may be raised, which BLAS does not specify.
 BASE_CFLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden -fcx-fortran-rules -fopenmp-simd \
               -fno-trapping-math $(WARN) \
-              -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS) $(CFLAGS_USER) -MMD -MP
+              $(CONF_INC) -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS) $(CFLAGS_USER) -MMD -MP
 LDLIBS = -lm $(OPENMP_CFLAGS) $(SANFLAGS)
 
 SRC_DIRS = arch blas cblas threading
@@ -58,6 +65,11 @@ FLAGS_avx512 = $(FLAGS_AVX512)
 FLAGS_amx = $(FLAGS_AMX)
 FLAGS_sve = $(FLAGS_SVE)
 ISA_SRCS := $(foreach s,$(ISA_SETS),$(wildcard kernels/$(s)/*.c))
+# aarch64 files whose name contains "bf16" hold FEAT_BF16 kernels (BFDOT/BFMMLA), run only where
+# the hwcaps report bf16: they alone are compiled with the +bf16 extension on top of their set's.
+ARM_BF16_SRCS := $(foreach f,$(filter kernels/neon/% kernels/sve/%,$(ISA_SRCS)),$(if $(findstring bf16,$(notdir $(f))),$(f)))
+$(patsubst %.c,$(BUILD)/%.o,$(filter kernels/neon/%,$(ARM_BF16_SRCS))): ISA_EXTRA_FLAGS = $(FLAGS_NEON_BF16)
+$(patsubst %.c,$(BUILD)/%.o,$(filter kernels/sve/%,$(ARM_BF16_SRCS))): ISA_EXTRA_FLAGS = $(FLAGS_SVE_BF16)
 
 PRECS = s d c z
 PREC_s = 1
@@ -91,27 +103,27 @@ $(addprefix $(LIBDIR)/,$(COMPAT)): $(SHLIB)
 	ln -sf $(SONAME) $@
 
 define tmpl_rule
-$(BUILD)/t/%_$(1).o: %.tmpl.c config.mk
+$(BUILD)/t/%_$(1).o: %.tmpl.c $(CONFIG)
 	@mkdir -p $$(@D)
 	$$(CC) $$(BASE_CFLAGS) -DNB_PREC=$(PREC_$(1)) -c $$< -o $$@
 endef
 $(foreach p,$(PRECS),$(eval $(call tmpl_rule,$(p))))
 
 define isa_rule
-$(BUILD)/kernels/$(1)/%.o: kernels/$(1)/%.c config.mk
+$(BUILD)/kernels/$(1)/%.o: kernels/$(1)/%.c $(CONFIG)
 	@mkdir -p $$(@D)
-	$$(CC) $$(BASE_CFLAGS) $$(FLAGS_$(1)) -c $$< -o $$@
+	$$(CC) $$(BASE_CFLAGS) $$(FLAGS_$(1)) $$(ISA_EXTRA_FLAGS) -c $$< -o $$@
 endef
 $(foreach s,$(ISA_SETS),$(eval $(call isa_rule,$(s))))
 
-$(BUILD)/%.o: %.c config.mk
+$(BUILD)/%.o: %.c $(CONFIG)
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) -c $< -o $@
 
 # Test programs: tests/test_*.c, each one translation unit linked against the shared library.
 TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
-TEST_CFLAGS = -std=gnu11 -O1 -g $(WARN) -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS)
+TEST_CFLAGS = -std=gnu11 -O1 -g $(WARN) $(CONF_INC) -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS)
 tests: $(TEST_BINS) $(BUILD)/nb_info
 
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(SHLIB) $(LIBDIR)/libnanoblas.so
@@ -128,9 +140,25 @@ show-config: lib $(BUILD)/nb_info
 	@printf '\nnanoblas built: %s\n' "$(SHLIB)"
 	@LD_LIBRARY_PATH=$(LIBDIR) $(BUILD)/nb_info
 
-# The full test suite: installs missing test dependencies, builds, runs everything.
+# The full test suite: installs missing test dependencies, builds, runs everything (the aarch64
+# part too, when the cross toolchain and qemu are there).
 check:
 	./tests/run_all.sh
+
+# aarch64 cross build: configured into build-arm/ on first use (./configure --host=aarch64-linux-gnu
+# --builddir=build-arm), built into build-arm/ and lib-arm/; `make check-arm` runs its tests and the
+# arm64 netlib testers under qemu-aarch64 (tests/run_arm.sh; QUICK=0 for full-size tests).
+ARM_CONFIG = build-arm/config.mk
+ARM_MAKE = $(MAKE) --no-print-directory CONFIG=$(ARM_CONFIG)
+.PHONY: lib-arm tests-arm check-arm
+$(ARM_CONFIG): configure $(wildcard kernels/neon kernels/sve)
+	./configure --host=aarch64-linux-gnu --builddir=$(patsubst %/,%,$(dir $(ARM_CONFIG)))
+lib-arm: $(ARM_CONFIG)
+	+$(ARM_MAKE) lib
+tests-arm: $(ARM_CONFIG)
+	+$(ARM_MAKE) lib tests
+check-arm:
+	./tests/run_arm.sh
 
 test: check
 
@@ -181,7 +209,7 @@ install: lib
 	cp include/*.h $(DESTDIR)$(PREFIX)/include/nanoblas/
 
 clean:
-	rm -rf build build-san build-noomp lib lib-san lib-noomp
+	rm -rf build build-san build-noomp build-arm lib lib-san lib-noomp lib-arm
 
 distclean: clean
 	rm -f config.mk nb_config.h

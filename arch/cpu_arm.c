@@ -15,6 +15,7 @@
    headers lack the newer ones. */
 enum {
     HW_ASIMD = 1 << 1,
+    HW_FPHP = 1 << 9,
     HW_ASIMDHP = 1 << 10,
     HW_CPUID = 1 << 11,
     HW_ASIMDDP = 1 << 20,
@@ -26,13 +27,14 @@ enum {
     HW2_BF16 = 1 << 14
 };
 
+/* Implementer 0 is reserved for software use: qemu's emulated CPUs ("-cpu max") report it. */
 static const struct {
     unsigned code;
     const char *name;
 } implementers[] = {
-    {0x41, "ARM"},     {0x42, "Broadcom"}, {0x43, "Cavium"}, {0x46, "Fujitsu"},
-    {0x48, "HiSilicon"}, {0x4e, "NVIDIA"}, {0x50, "APM"},    {0x51, "Qualcomm"},
-    {0x61, "Apple"},   {0x6d, "Microsoft"}, {0xc0, "Ampere"},
+    {0x00, "software"},  {0x41, "ARM"},      {0x42, "Broadcom"}, {0x43, "Cavium"},
+    {0x46, "Fujitsu"},   {0x48, "HiSilicon"}, {0x4e, "NVIDIA"},  {0x50, "APM"},
+    {0x51, "Qualcomm"},  {0x61, "Apple"},    {0x6d, "Microsoft"}, {0xc0, "Ampere"},
 };
 
 /* Arm Ltd. parts most likely to run a BLAS; others are shown by number. */
@@ -112,7 +114,9 @@ int nb_cpu_detect_arm(nb_cpu_info *cpu)
     if (cond)           \
         f |= (uint64_t)1 << (feat)
     SET(NB_CPU_ASIMD, hwcap & HW_ASIMD);
-    SET(NB_CPU_ASIMDHP, hwcap & HW_ASIMDHP);
+    /* fp16 arithmetic comes in pairs (FEAT_FP16: scalar FPHP and vector ASIMDHP); one feature
+       bit stands for both, so a half-precision kernel may use either. */
+    SET(NB_CPU_ASIMDHP, (hwcap & HW_FPHP) && (hwcap & HW_ASIMDHP));
     SET(NB_CPU_ASIMDDP, hwcap & HW_ASIMDDP);
     SET(NB_CPU_SVE, hwcap & HW_SVE);
     SET(NB_CPU_SVE2, hwcap2 & HW2_SVE2);

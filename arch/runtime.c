@@ -108,7 +108,7 @@ static void describe(const char *why, const nb_block_override *ov)
     if (c->amx_requested)
         put(&t, "amx permission: %s\n", c->amx_permitted ? "granted" : "refused");
     if (c->sve_vl)
-        put(&t, "sve vector length: %u bytes\n", c->sve_vl);
+        put(&t, "sve vector length: %u bytes (%u bits)\n", c->sve_vl, 8 * c->sve_vl);
     put(&t, "caches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB, line %zu B (%s)\n", c->l1d >> 10,
         c->l2 >> 10, c->l3 >> 10, c->line, c->cache_source);
     put(&t, "kernel sets supported: %s\n", sets_available);
@@ -118,6 +118,13 @@ static void describe(const char *why, const nb_block_override *ov)
         : nb_rt.bf16.needs_avx512_bf16 ? "avx512_bf16 (vdpbf16ps)"
         : nb_rt.bf16.needs_arm_bf16    ? "arm bf16 (bfmmla/bfdot)"
                                          : "amx tiles (tdpbf16ps)");
+    /* the compact format suited to the set (a vector-length-agnostic set chose it at load) */
+    const int cf = nb_rt.kset->compact.format;
+    put(&t, "compact gemm: native format %s\n",
+        cf == NB_COMPACT_AVX512 ? "MKL_COMPACT_AVX512 (P = 8 d, 16 s)"
+        : cf == NB_COMPACT_AVX  ? "MKL_COMPACT_AVX (P = 4 d, 8 s)"
+        : cf == NB_COMPACT_SSE  ? "MKL_COMPACT_SSE (P = 2 d, 4 s)"
+                                : "none (generic kernels)");
     if (ov->mc || ov->kc || ov->nc)
         put(&t, "block overrides: MC %zu KC %zu NC %zu (0 = computed)\n", ov->mc, ov->kc, ov->nc);
     const nb_kernel_set *k = nb_rt.kset;

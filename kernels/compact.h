@@ -60,10 +60,15 @@ typedef struct {
 NB_COMPACT_DECLARE(generic)
 NB_COMPACT_DECLARE(avx2)
 NB_COMPACT_DECLARE(avx512)
+NB_COMPACT_DECLARE(neon)
+NB_COMPACT_DECLARE(sve)
 
 #define NB_COMPACT_NATIVE_generic NB_COMPACT_SSE
 #define NB_COMPACT_NATIVE_avx2 NB_COMPACT_AVX
 #define NB_COMPACT_NATIVE_avx512 NB_COMPACT_AVX512
+#define NB_COMPACT_NATIVE_neon NB_COMPACT_SSE
+/* sve: the format of the vector length, known only at load: set by the set's vla_setup */
+#define NB_COMPACT_NATIVE_sve NB_COMPACT_SSE
 
 /* The `compact` entry of kernel set `isa` (generic, avx2, avx512). */
 #define NB_COMPACT_ENTRY(isa)                                                                    \

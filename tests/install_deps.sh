@@ -4,8 +4,34 @@
 # `mkl` in the project-local .venv) for test_compact's check of the compact layout against MKL
 # itself. Idempotent: only calls apt-get / pip when something is missing. MKL is optional: if pip
 # cannot fetch it, test_compact says so and skips that part.
+# With the argument `arm`, only the aarch64 part (also run by `make check`, after the rest): the
+# cross compiler, qemu-user-static, and through Debian multiarch (dpkg --add-architecture arm64)
+# the arm64 C/OpenMP/Fortran runtimes and the arm64 netlib testers (libblas-test:arm64) that
+# tests/run_arm.sh runs under qemu. Tolerant: if they cannot be installed it says why and exits
+# 0, and the ARM tests are skipped (tests/run_arm.sh names what is missing).
 set -u
 cd "$(dirname "$0")/.."
+SUDO=""
+[ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+install_arm() {
+  arm_need=""
+  for p in gcc-aarch64-linux-gnu libc6-dev-arm64-cross libgomp1-arm64-cross qemu-user-static \
+           libc6:arm64 libgomp1:arm64 libgfortran5:arm64 libblas-test:arm64; do
+    dpkg -s "$p" >/dev/null 2>&1 || arm_need="$arm_need $p"
+  done
+  [ -z "$arm_need" ] && return 0
+  echo "install_deps: installing (aarch64 tests)$arm_need" >&2
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    $SUDO dpkg --add-architecture arm64 >&2 || {
+      echo "install_deps: dpkg --add-architecture arm64 failed; the aarch64 tests will be skipped" >&2
+      return 0; }
+  fi
+  $SUDO apt-get update -qq >&2 && $SUDO apt-get install -y -qq --no-install-recommends $arm_need >&2 ||
+    echo "install_deps: could not install$arm_need; the aarch64 tests will be skipped" >&2
+  return 0
+}
+if [ "${1:-}" = arm ]; then install_arm; exit 0; fi
 need=""
 for p in gcc make libblas3 liblapack3 libblas-test python3-numpy r-base-core binutils python3-venv; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
@@ -18,13 +44,14 @@ install_mkl() {
     echo "install_deps: pip install mkl failed; test_compact will skip its MKL check" >&2
   return 0
 }
-[ -z "$need" ] && { install_mkl; exit 0; }
+# The aarch64 part joins make check only with NB_CHECK_ARM=1 (tests/run_all.sh): its qemu runs
+# take ~18 minutes here, over CI's budget, until they are cut down.
+arm_wanted() { [ "${NB_CHECK_ARM:-0}" = 1 ] && install_arm; return 0; }
+[ -z "$need" ] && { install_mkl; arm_wanted; exit 0; }
 echo "install_deps: installing$need" >&2
-SUDO=""
-[ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq >&2 && $SUDO apt-get install -y -qq --no-install-recommends $need >&2 || {
   echo "install_deps: apt-get failed; install these packages by hand:$need" >&2
   exit 1
 }
 install_mkl
+arm_wanted

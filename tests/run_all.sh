@@ -75,6 +75,31 @@ else
   fail=$((fail+1)); failed="$failed sanitizer-build"
 fi
 
+# aarch64: the cross build and its tests under qemu (tests/run_arm.sh; also `make check-arm`),
+# with NB_CHECK_ARM=1 and the cross toolchain present (tests/install_deps.sh installs it then);
+# each of its runs is one step here. Off by default for now: the 82 qemu runs take ~18 minutes
+# on the 2-core machine, which with the x86 steps exceeds CI's budget.
+if [ "${NB_CHECK_ARM:-0}" != 1 ]; then
+  echo "== arm: not run (NB_CHECK_ARM=1 adds it; make check-arm runs it alone)"
+elif command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
+  echo "== arm (make check-arm)"
+  arm_steps=$(mktemp)
+  NB_STEP_FILE=$arm_steps NB_NO_INSTALL=1 JOBS=$JOBS ./tests/run_arm.sh
+  rc=$?
+  if [ $rc -eq 77 ]; then
+    echo "   [arm skipped: see above]"
+  else
+    arm_pass=$(grep -c '^ok ' "$arm_steps"); arm_fail=$(grep -c '^FAILED ' "$arm_steps")
+    pass=$((pass + arm_pass)); fail=$((fail + arm_fail))
+    failed="$failed$(sed -n 's/^FAILED / /p' "$arm_steps" | tr -d '\n')"
+    # a failure that recorded no step (e.g. the script itself died) still counts
+    if [ $rc -ne 0 ] && [ "$arm_fail" -eq 0 ]; then fail=$((fail+1)); failed="$failed arm"; fi
+  fi
+  rm -f "$arm_steps"
+else
+  echo "== arm: skipped (no aarch64-linux-gnu-gcc; tests/install_deps.sh arm installs the cross toolchain)"
+fi
+
 echo
 [ -n "$failed" ] && echo "failed:$failed"
 echo "$pass passed, $fail failed"

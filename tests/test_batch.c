@@ -336,9 +336,9 @@ int main(void)
     for (T = 0; T < 4; T++) {
         for (int threads = 1; threads <= 2; threads++) {
             nanoblas_set_num_threads(threads);
-            for (int r = 0; r < 60; r++)
+            for (int r = 0; r < tu_reps(60); r++)
                 group_case(r % 4 == 3);
-            for (int r = 0; r < 60; r++)
+            for (int r = 0; r < tu_reps(60); r++)
                 strided_case(r % 4 == 3);
         }
         nanoblas_set_num_threads(2);

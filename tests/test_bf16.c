@@ -230,28 +230,28 @@ static void test_gemm(void)
     static const int dims[] = {0, 1, 2, 3, 7, 15, 16, 17, 31, 33, 63, 64, 65, 100, 129};
     const int nd = sizeof dims / sizeof dims[0];
     static const float alphas[] = {1, -0.5f, 0, 2}, betas[] = {0, 1, -1.5f, 0.25f};
-    for (int r = 0; r < 600; r++) {
+    for (int r = 0; r < tu_reps(600); r++) {
         int api = r % 4, row = tu_randint(0, 1), ta = tu_randint(0, 1), tb = tu_randint(0, 1);
         int m = dims[tu_randint(0, nd - 1)], n = dims[tu_randint(0, nd - 1)];
         int k = r % 5 == 0 ? tu_randint(1, 9) * 2 + 1 : dims[tu_randint(0, nd - 1)]; /* odd K */
         gemm_case(api, row, ta, tb, m, n, k, alphas[tu_randint(0, 3)], betas[tu_randint(0, 3)]);
     }
     /* large enough for the blocked engine and its threads */
-    gemm_case(API_OPENBLAS, 0, 0, 0, 300, 257, 700, 1, 0);
-    gemm_case(API_MKL, 1, 1, 0, 211, 333, 1029, 0.5f, 1);
-    gemm_case(API_MKL_PACKED, 0, 1, 1, 260, 190, 515, 1, -1);
+    gemm_case(API_OPENBLAS, 0, 0, 0, 300, 257, tu_size(700, 150), 1, 0);
+    gemm_case(API_MKL, 1, 1, 0, 211, 333, tu_size(1029, 130), 0.5f, 1);
+    gemm_case(API_MKL_PACKED, 0, 1, 1, 260, 190, tu_size(515, 130), 1, -1);
     /* more rows than one AMX row block (B packed up front, not streamed), and n <= 32 (A
        streamed) */
-    gemm_case(API_OPENBLAS, 0, 1, 0, 600, 131, 1100, 1, 0.5f);
+    gemm_case(API_OPENBLAS, 0, 1, 0, 600, 131, tu_size(1100, 150), 1, 0.5f);
     gemm_case(API_OPENBLAS, 1, 0, 1, 700, 20, 333, -1, 0);
-    gemm_case(API_MKL, 0, 0, 0, 3001, 17, 1000, 1, 2); /* n-skinny, rows split across a team */
+    gemm_case(API_MKL, 0, 0, 0, 3001, 17, tu_size(1000, 150), 1, 2); /* n-skinny, rows split across a team */
 }
 
 /* ---- sbgemv, sbdot ---- */
 static void test_level12(void)
 {
     long bad = 0;
-    for (int r = 0; r < 200; r++) {
+    for (int r = 0; r < tu_reps(200); r++) {
         int row = tu_randint(0, 1), t = tu_randint(0, 1);
         int m = tu_randint(0, 70), n = tu_randint(0, 70), lda = (row ? n : m) + tu_randint(1, 3);
         int incx = tu_randint(0, 1) ? 1 : -2, incy = tu_randint(0, 1) ? 1 : 3;

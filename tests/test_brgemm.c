@@ -230,7 +230,7 @@ static void test_random(void)
     const int nd = sizeof dims / sizeof dims[0];
     static const int counts[] = {0, 1, 2, 3, 7, 32};
     static const double alphas[] = {1, -0.5, 0, 2}, betas[] = {0, 1, -1.5, 0.25};
-    for (int r = 0; r < 900; r++) {
+    for (int r = 0; r < tu_reps(900); r++) {
         int t = r % 3, form = (r / 3) % 3, row = tu_randint(0, 1);
         int ta = tu_randint(0, 1), tb = tu_randint(0, 1);
         int m = dims[tu_randint(0, nd - 1)], n = dims[tu_randint(0, nd - 1)];
@@ -246,16 +246,16 @@ static void test_random(void)
             for (int row = 0; row < 2; row++)
                 for (int ta = 0; ta < 2; ta++)
                     for (int tb = 0; tb < 2; tb++)
-                        brg_case(t, form, row, ta, tb, 70, 50, 33, 7, 1.25, 0.5, form == FSTRIDE, NULL);
+                        brg_case(t, form, row, ta, tb, 70, 50, 33, tu_size(7, 2), 1.25, 0.5, form == FSTRIDE, NULL);
     /* the benchmark shape and a few tile-grid edges */
-    brg_case(TS, FSTRIDE, 0, 0, 0, 64, 64, 64, 32, 1, 0, 0, NULL);
-    brg_case(TD, FADDR, 0, 0, 0, 64, 64, 64, 32, 1, 1, 1, NULL);
+    brg_case(TS, FSTRIDE, 0, 0, 0, 64, 64, 64, tu_size(32, 4), 1, 0, 0, NULL);
+    brg_case(TD, FADDR, 0, 0, 0, 64, 64, 64, tu_size(32, 4), 1, 1, 1, NULL);
     brg_case(TS, FOFF, 0, 0, 1, 48, 100, 20, 5, -1, 2, 0, NULL);
     brg_case(TD, FSTRIDE, 0, 0, 1, 80, 13, 9, 4, 1, 0, 2, NULL);
     brg_case(TS, FADDR, 1, 1, 1, 129, 37, 11, 3, 0.5, 0, 1, NULL);
     /* operands beyond half of L2: reduced in groups of blocks (blas/ext/brgemm.tmpl.c) */
-    brg_case(TS, FSTRIDE, 0, 0, 0, 128, 128, 128, 24, 1, 0.5, 0, NULL);
-    brg_case(TD, FOFF, 1, 1, 0, 120, 128, 128, 10, -1, 0, 0, NULL);
+    brg_case(TS, FSTRIDE, 0, 0, 0, 128, 128, 128, tu_size(24, 10), 1, 0.5, 0, NULL);
+    brg_case(TD, FOFF, 1, 1, 0, 120, 128, 128, tu_size(10, 5), -1, 0, 0, NULL);
     brg_case(TB, FADDR, 0, 0, 1, 100, 128, 128, 12, 1, 1, 0, NULL);
 }
 

@@ -364,7 +364,7 @@ static void test_gemm(int t, int full)
     int cnt = 0;
     for (int x = 0; x < 3; x++)
         for (int y = 0; y < 3; y++)
-            for (int r = 0; r < 12; r++, cnt++)
+            for (int r = 0; r < tu_reps(12); r++, cnt++)
                 gemm_case(t, tr[x], tr[y], rdim(), rdim(), rdim(), cnt % 4, (cnt / 4) % 4);
     gemm_case(t, 'N', 'N', 129, 67, 130, 3, 3);
     gemm_case(t, 'T', 'C', 65, 130, 257, 3, 0);
@@ -446,7 +446,7 @@ static void test_symm(int t, int herm)
     int cnt = 0;
     for (int s = 0; s < 2; s++)
         for (int u = 0; u < 2; u++)
-            for (int r = 0; r < 10; r++, cnt++)
+            for (int r = 0; r < tu_reps(10); r++, cnt++)
                 symm_case(t, herm, "LR"[s], "UL"[u], rdim_big(), rdim(), cnt % 4, (cnt / 4) % 4);
 }
 
@@ -551,7 +551,7 @@ static void test_rank(int t)
         int cnt = 0;
         for (int u = 0; u < 2; u++)
             for (const char *tr = trs; *tr; tr++)
-                for (int r = 0; r < 8; r++, cnt++)
+                for (int r = 0; r < tu_reps(8); r++, cnt++)
                     rank_case(t, kind, "UL"[u], *tr, rdim_big(), rdim(), cnt % 4, (cnt / 4) % 4);
     }
 }
@@ -646,7 +646,7 @@ static void test_tri(int t)
             for (int u = 0; u < 2; u++)
                 for (int x = 0; x < 3; x++)
                     for (int d = 0; d < 2; d++)
-                        for (int r = 0; r < 3; r++, cnt++) {
+                        for (int r = 0; r < tu_reps(3); r++, cnt++) {
                             int mm = rdim_big(), nn = rdim();
                             if (s == 1) { int tmp = mm; mm = nn; nn = tmp; }
                             tri_case(t, solve, "LR"[s], "UL"[u], "NTC"[x], "NU"[d], mm, nn, cnt % 4);
@@ -782,7 +782,13 @@ static int run_small_blocks(const char *self)
         setenv("NANOBLAS_MC", "13", 1);
         setenv("NANOBLAS_KC", "7", 1);
         setenv("NANOBLAS_NC", "11", 1);
-        execl("/proc/self/exe", self, "--small-blocks", (char *)NULL);
+        /* Under an emulator without binfmt_misc (tests/run_arm.sh: qemu-aarch64) the program
+           cannot exec itself directly: the emulator named here runs it again. */
+        const char *emu = getenv("NB_TEST_EMULATOR");
+        if (emu && *emu)
+            execlp(emu, emu, self, "--small-blocks", (char *)NULL);
+        else
+            execl("/proc/self/exe", self, "--small-blocks", (char *)NULL);
         _exit(127);
     }
     close(fds[1]);

@@ -79,6 +79,31 @@ static inline int tu_closez(double complex got, double complex want, double tol,
     return tu_close(creal(got), creal(want), tol, scale) && tu_close(cimag(got), cimag(want), tol, scale);
 }
 
+/* Reduced-size mode for emulated runs: the aarch64 tests under qemu (tests/run_arm.sh) run 10-30x
+   slower than natively, and every program runs once per kernel set and emulated CPU. With
+   NB_TEST_QUICK=1 in the environment, tu_reps() divides a count of random cases by TU_QUICK_DIV
+   (at least 1 left) and tu_size() picks the smaller of two sizes; every case kind, edge shape
+   and error case is still visited, only fewer random repetitions and smaller large problems.
+   Unset or 0 (make check on x86): full size. */
+#define TU_QUICK_DIV 8
+static inline int tu_quick(void)
+{
+    static int quick = -1;
+    if (quick < 0) {
+        const char *s = getenv("NB_TEST_QUICK");
+        quick = s && *s && strcmp(s, "0") != 0;
+    }
+    return quick;
+}
+static inline int tu_reps(int full)
+{
+    if (!tu_quick() || full <= 1)
+        return full;
+    int r = full / TU_QUICK_DIV;
+    return r > 0 ? r : 1;
+}
+static inline int tu_size(int full, int quick) { return tu_quick() ? quick : full; }
+
 /* Print the summary line and return the process exit code. */
 static inline int tu_finish(const char *name)
 {

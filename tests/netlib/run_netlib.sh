@@ -4,13 +4,23 @@
 # (up to the testers' limit of 65). Error-exit tests stay enabled. Prints one line per program and
 # exits non-zero if any program does not report PASSED or reports a failure.
 #   usage: tests/netlib/run_netlib.sh LIBDIR [OUTDIR]
+# Environment, for another architecture's testers (tests/run_arm.sh runs the arm64 ones):
+#   NETLIB_ARCH=arm64       the testers of Debian's libblas-test:<arch> (multiarch); default: native
+#   NETLIB_EXEC="qemu-aarch64-static"   a command that runs each tester (an emulator)
+#   NETLIB_SIZES=debian     Debian's input files as shipped (sizes up to 9 and 7) instead of the
+#                           extended ones: emulated runs are 10-30x slower
 set -u
 libdir=$(cd "$1" && pwd)
 out=${2:-$(pwd)/tests/out/netlib}
-tdir=/usr/lib/x86_64-linux-gnu/blas
-[ -d "$tdir" ] || tdir=$(dirname "$(dpkg -L libblas-test 2>/dev/null | grep '/xblat1d$' | head -n1)")
+exec_cmd=${NETLIB_EXEC:-}
+case ${NETLIB_ARCH:-} in
+  "") pkg=libblas-test; tdir=/usr/lib/x86_64-linux-gnu/blas ;;
+  arm64) pkg=libblas-test:arm64; tdir=/usr/lib/aarch64-linux-gnu/blas ;;
+  *) pkg=libblas-test:$NETLIB_ARCH; tdir= ;;
+esac
+[ -d "$tdir" ] || tdir=$(dirname "$(dpkg -L "$pkg" 2>/dev/null | grep '/xblat1d$' | head -n1)")
 if [ ! -x "$tdir/xblat1d" ]; then
-  echo "netlib: libblas-test is not installed (apt-get install libblas-test)" >&2
+  echo "netlib: $pkg is not installed (apt-get install $pkg)" >&2
   exit 2
 fi
 mkdir -p "$out" && out=$(cd "$out" && pwd)
@@ -18,6 +28,7 @@ rm -f "$out"/*
 
 # Extend an input file: N values (0..65, 9 values = the testers' NIDMAX) and, for Level 2, band widths.
 extend() {
+  if [ "${NETLIB_SIZES:-}" = debian ]; then cat "$1"; return; fi
   sed -e 's/^[0-9]* *NUMBER OF VALUES OF N$/9                 NUMBER OF VALUES OF N/' \
       -e 's/^[0-9 ]* *VALUES OF N$/0 1 2 3 5 9 16 33 65      VALUES OF N/' \
       -e 's/^[0-9]* *NUMBER OF VALUES OF K$/7                 NUMBER OF VALUES OF K/' \
@@ -40,9 +51,9 @@ run() { # name input-file-or-empty
   start=$(date +%s)
   if [ -n "$input" ]; then
     extend "$tdir/$input" > "$out/$name.in"
-    (cd "$out" && LD_LIBRARY_PATH="$libdir" timeout 600 "$tdir/$name" < "$out/$name.in" > "$log" 2>&1)
+    (cd "$out" && LD_LIBRARY_PATH="$libdir" timeout 600 $exec_cmd "$tdir/$name" < "$out/$name.in" > "$log" 2>&1)
   else
-    (cd "$out" && LD_LIBRARY_PATH="$libdir" timeout 600 "$tdir/$name" > "$log" 2>&1)
+    (cd "$out" && LD_LIBRARY_PATH="$libdir" timeout 600 $exec_cmd "$tdir/$name" > "$log" 2>&1)
   fi
   rc=$?
   # The Fortran Level 2/3 testers write their summary to the file named in the input.

@@ -1,0 +1,173 @@
+#!/bin/sh
+# `make check-arm`: cross-builds the aarch64 library and tests (build-arm/, lib-arm/) and runs them
+# under qemu-aarch64 user-mode emulation: every tests/test_*.c program for each kernel set on the
+# emulated CPUs that matter (NEON only: -cpu max,sve=off; SVE at 128, 256 and 512 bits), the
+# detection checks (NANOBLAS_VERBOSE, NANOBLAS_ARCH), the static library, and Debian's arm64
+# netlib BLAS/CBLAS testers against our arm64 libblas.so.3. Speed is not measured: qemu says
+# nothing about ARM hardware.
+#
+# Which runs: the generic and neon sets do not depend on the SVE vector length, so they run on
+# the NEON-only CPU and once more on SVE-256 (where the sve set is preferred, to check that
+# forcing them still works); the sets that appear only when SVE is there (sve) run at 128, 256
+# and 512 bits. Tests run in reduced-size mode (NB_TEST_QUICK=1, tests/testutil.h; QUICK=0 for
+# full size), JOBS at a time. Each run is one step; the last line is "N passed, N failed".
+#   NB_STEP_FILE=FILE  append "ok NAME" / "FAILED NAME" per step (tests/run_all.sh counts them)
+# Exit status: 0 all passed, 1 something failed, 77 the toolchain or qemu is missing (said why).
+set -u
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-2}
+QUICK=${QUICK:-1}
+out=$(pwd)/tests/out/arm
+QEMU=${QEMU:-qemu-aarch64-static}
+command -v "$QEMU" >/dev/null 2>&1 && QEMU=$(command -v "$QEMU") # a full path: tests exec it
+
+missing() {
+  m=""
+  command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || m="$m aarch64-linux-gnu-gcc(gcc-aarch64-linux-gnu)"
+  command -v "$QEMU" >/dev/null 2>&1 || m="$m $QEMU(qemu-user-static)"
+  # The arm64 C and OpenMP runtimes come from Debian multiarch: qemu runs the programs with the
+  # host's /lib/ld-linux-aarch64.so.1. (The cross toolchain's sysroot, -L /usr/aarch64-linux-gnu,
+  # hangs in pthread_create under this qemu, so it is used for linking only.)
+  [ -e /lib/ld-linux-aarch64.so.1 ] || m="$m ld-linux-aarch64(libc6:arm64)"
+  [ -e /usr/lib/aarch64-linux-gnu/libgomp.so.1 ] || m="$m libgomp(libgomp1:arm64)"
+  [ -x /usr/lib/aarch64-linux-gnu/blas/xblat1d ] || m="$m netlib-testers(libblas-test:arm64)"
+  echo "$m"
+}
+m=$(missing)
+if [ -n "$m" ] && [ "${NB_NO_INSTALL:-0}" != 1 ]; then
+  ./tests/install_deps.sh arm
+  m=$(missing)
+fi
+if [ -n "$m" ]; then
+  echo "check-arm: skipped, missing:$m (tests/install_deps.sh arm installs them)"
+  exit 77
+fi
+
+start_all=$(date +%s)
+echo "== arm: build (./configure --host=aarch64-linux-gnu --builddir=build-arm; make tests-arm)"
+if ! make -s -j"$JOBS" tests-arm; then
+  echo "arm build failed"; echo "0 passed, 1 failed"
+  [ -n "${NB_STEP_FILE:-}" ] && echo "FAILED arm:build" >> "$NB_STEP_FILE"
+  exit 1
+fi
+echo "   [built in $(( $(date +%s) - start_all ))s]"
+lib=$(pwd)/lib-arm
+mkdir -p "$out" && rm -rf "${out:?}"/*
+
+# The emulated CPUs: name and qemu -cpu value.
+CPUS="sve-off:max,sve=off sve128:max,sve128=on sve256:max,sve256=on sve512:max,sve512=on"
+cpu_of() { for c in $CPUS; do [ "${c%%:*}" = "$1" ] && echo "${c#*:}"; done; }
+emu() { # CPU-NAME VAR=VALUE program args... : run an aarch64 program on that emulated CPU
+  c=$(cpu_of "$1"); e=$2; shift 2
+  env LD_LIBRARY_PATH="$lib" QEMU_CPU="$c" "$e" "$QEMU" "$@"
+}
+sets_off=$(emu sve-off NB_=0 build-arm/nb_info --sets)
+sets_sve=$(emu sve256 NB_=0 build-arm/nb_info --sets)
+vl_sets=""
+for s in $sets_sve; do case " $sets_off " in *" $s "*) ;; *) vl_sets="$vl_sets $s" ;; esac; done
+echo "kernel sets: NEON-only CPU: $sets_off; SVE CPU: $sets_sve (vector-length dependent:${vl_sets:- none})"
+
+# The job list, one line each: NAME|CPU|SET|command (run from the repository root).
+jobs=$out/jobs.txt
+: > "$jobs"
+add() { echo "$1|$2|$3|$4" >> "$jobs"; }
+# netlib first: the longest jobs start first. Debian's input sizes under emulation.
+for s in $sets_off; do add "netlib[$s,sve-off]" sve-off "$s" "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-sve-off"; done
+for s in $vl_sets; do
+  for c in sve128 sve256 sve512; do add "netlib[$s,$c]" "$c" "$s" "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-$c"; done
+done
+for t in build-arm/tests/test_*; do
+  n=$(basename "$t")
+  for s in $sets_off; do
+    add "$n[$s,sve-off]" sve-off "$s" "$t"
+    add "$n[$s,sve256]" sve256 "$s" "$t"
+  done
+  for s in $vl_sets; do
+    for c in sve128 sve256 sve512; do add "$n[$s,$c]" "$c" "$s" "$t"; done
+  done
+done
+
+# One job: its output in $out/NAME.log, its exit status and seconds in $out/NAME.rc.
+cat > "$out/job.sh" <<'JOB'
+#!/bin/sh
+# job.sh LINE: runs one line of jobs.txt (written by tests/run_arm.sh)
+cpu_of() { for c in $CPUS; do [ "${c%%:*}" = "$1" ] && echo "${c#*:}"; done; }
+line=$1
+name=${line%%|*}; rest=${line#*|}; cpu=${rest%%|*}; rest=${rest#*|}; set=${rest%%|*}; cmd=${rest#*|}
+log="$ARM_OUT/$(echo "$name" | tr '[],' '__.').log"
+start=$(date +%s)
+case $cmd in
+  tests/netlib/*)
+    env QEMU_CPU="$(cpu_of "$cpu")" NANOBLAS_ARCH="$set" NETLIB_ARCH=arm64 NETLIB_EXEC="$QEMU" \
+      NETLIB_SIZES=debian $cmd > "$log" 2>&1 ;;
+  *)
+    env LD_LIBRARY_PATH="$ARM_LIB" QEMU_CPU="$(cpu_of "$cpu")" NANOBLAS_ARCH="$set" \
+      NB_TEST_EMULATOR="$QEMU" NB_TEST_QUICK="$QUICK" timeout 900 "$QEMU" "$(pwd)/$cmd" > "$log" 2>&1 ;;
+esac
+echo "$? $(( $(date +%s) - start ))" > "$log.rc"
+JOB
+export ARM_OUT="$out" ARM_LIB="$lib" QEMU QUICK CPUS
+chmod +x "$out/job.sh"
+echo "== arm: $(wc -l < "$jobs") runs under qemu, $JOBS at a time (logs in tests/out/arm/)"
+tr '\n' '\0' < "$jobs" | xargs -0 -P "$JOBS" -n 1 "$out/job.sh"
+
+# Report in job order, one step each.
+pass=0; fail=0; failed=""
+record() { # ok|FAILED NAME SECONDS [detail]
+  if [ "$1" = ok ]; then pass=$((pass+1)); else fail=$((fail+1)); failed="$failed $2"; fi
+  echo "== arm:$2"; echo "   [$1 in ${3}s]"
+  [ -n "${NB_STEP_FILE:-}" ] && echo "$1 arm:$2" >> "$NB_STEP_FILE"
+  return 0
+}
+while IFS= read -r line; do
+  name=${line%%|*}
+  log="$out/$(echo "$name" | tr '[],' '__.').log"
+  rc=1; secs=0
+  [ -f "$log.rc" ] && read -r rc secs < "$log.rc"
+  if [ "$rc" = 0 ]; then record ok "$name" "$secs"
+  else record FAILED "$name" "$secs"; tail -n 15 "$log" 2>/dev/null | sed 's/^/     /'; fi
+  grep -h ' checks, \|^netlib:' "$log" 2>/dev/null | tail -n 1 | sed 's/^/   /'
+done < "$jobs"
+
+# Detection: what NANOBLAS_VERBOSE=1 reports on each emulated CPU (features, vector length,
+# chosen set), and NANOBLAS_ARCH choosing each set the CPU runs.
+detect() { # CPU-NAME expected-vector-length-in-bytes (0: no SVE)
+  v=$(emu "$1" NANOBLAS_VERBOSE=1 build-arm/nb_info --sets 2>&1 >/dev/null)
+  echo "$v" | grep -E '^(features|sve vector length|kernel set)' | sed 's/^/     /'
+  echo "$v" | grep -q '^features:.* asimd' || { echo "     asimd not reported"; return 1; }
+  if [ "$2" = 0 ]; then
+    echo "$v" | grep -qE '^features:.* sve( |$)|^sve vector length' && { echo "     SVE reported on a CPU without it"; return 1; }
+  else
+    echo "$v" | grep -q '^features:.* sve .*sve2' || { echo "     sve/sve2 not reported"; return 1; }
+    echo "$v" | grep -q "^sve vector length: $2 bytes" || { echo "     vector length is not $2 bytes"; return 1; }
+  fi
+  echo "$v" | grep -q '^features:.* bf16.* i8mm' || { echo "     bf16/i8mm not reported"; return 1; }
+  sets=$(emu "$1" NB_=0 build-arm/nb_info --sets)
+  best=${sets%% *}
+  echo "$v" | grep -q "^kernel set: $best (best supported)" || { echo "     best set $best not chosen"; return 1; }
+  for s in $sets; do
+    emu "$1" NANOBLAS_ARCH="$s" build-arm/nb_info | grep -q "^kernel set: $s (NANOBLAS_ARCH=$s)" ||
+      { echo "     NANOBLAS_ARCH=$s not honoured"; return 1; }
+  done
+  emu "$1" NANOBLAS_ARCH=avx512 build-arm/nb_info | grep -q "^kernel set: $best (NANOBLAS_ARCH=avx512 is not a kernel set" ||
+    { echo "     NANOBLAS_ARCH=avx512 not refused"; return 1; }
+  return 0
+}
+for c in sve-off:0 sve128:16 sve256:32 sve512:64; do
+  s0=$(date +%s)
+  if detect "${c%%:*}" "${c#*:}"; then r=ok; else r=FAILED; fi
+  record $r "detect[${c%%:*}]" $(( $(date +%s) - s0 ))
+done
+
+# The static library: nb_info linked against libnanoblas.a runs and reports the same sets.
+s0=$(date +%s)
+cc_omp=$(sed -n 's/^OPENMP_CFLAGS = //p' build-arm/config.mk)
+if aarch64-linux-gnu-gcc -I. -Iinclude tests/nb_info.c lib-arm/libnanoblas.a -lm $cc_omp -lpthread \
+     -o build-arm/nb_info_static &&
+   [ "$(emu sve256 NB_=0 build-arm/nb_info_static --sets)" = "$sets_sve" ]; then r=ok; else r=FAILED; fi
+record $r "static-lib" $(( $(date +%s) - s0 ))
+
+echo
+[ -n "$failed" ] && echo "arm failed:$failed"
+echo "arm: $pass passed, $fail failed ($(( $(date +%s) - start_all ))s)"
+[ "$fail" -eq 0 ]
