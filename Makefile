@@ -167,7 +167,7 @@ test: check
 BENCH_BIN = $(BUILD)/bench/gemm_bench
 BENCH_CFLAGS = -std=gnu11 -O2 -g $(WARN) -pthread
 
-$(BENCH_BIN): bench/gemm_bench.c bench/peak.c bench/peak.h bench/shapes.c bench/shapes.h
+$(BENCH_BIN): bench/gemm_bench.c bench/bench_util.h bench/peak.c bench/peak.h bench/shapes.c bench/shapes.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/peak.c bench/shapes.c -o $@ -ldl -lm
 
@@ -183,7 +183,7 @@ BATCH_XSMM_CFLAGS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/nul
   echo "$(OPENMP_CFLAGS) -DBATCH_BENCH_LIBXSMM $$(pkg-config --cflags libxsmm)")
 BATCH_XSMM_LIBS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/null && \
   echo "-Wl,--start-group $$(pkg-config --libs libxsmmnoblas) -Wl,--end-group")
-$(BUILD)/bench/batch_bench: bench/batch_bench.c
+$(BUILD)/bench/batch_bench: bench/batch_bench.c bench/bench_util.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(BATCH_XSMM_CFLAGS) $< -o $@ $(BATCH_XSMM_LIBS) -ldl -lm
 

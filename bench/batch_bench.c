@@ -45,6 +45,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 #ifdef BATCH_BENCH_LIBXSMM
 #include <libxsmm.h>
 #endif
@@ -83,14 +84,7 @@ typedef void (*brgemm_s)(int, int, int, int, int, int, float, const float *, int
 #define MAX_REPS 99
 #define MAX_GROUPS 4
 
-/* ---- small utilities (as in gemm_bench) ------------------------------------------------------ */
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
+/* ---- small utilities (the shared ones are in bench_util.h) ------------------------------------ */
 static void *xmalloc(size_t bytes)
 {
     void *p = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
@@ -120,14 +114,6 @@ static void load_snap(double *busy, double *self)
     *self = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static uint64_t rng_next(uint64_t *s) /* splitmix64 */
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* count values uniform in [-1, 1), continuing the stream *s. */
 static void fill(void *p, size_t count, int dbl, uint64_t *s)
 {
@@ -143,32 +129,6 @@ static void fill(void *p, size_t count, int dbl, uint64_t *s)
 static double elem(const void *p, size_t i, int dbl)
 {
     return dbl ? ((const double *)p)[i] : (double)((const float *)p)[i];
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static void cpu_model(char *buf, size_t len)
-{
-    snprintf(buf, len, "unknown");
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f)
-        return;
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        char *c = strchr(line, ':');
-        if (c && (!strncmp(line, "model name", 10) || !strncmp(line, "Model", 5))) {
-            for (c++; *c == ' ' || *c == '\t'; c++)
-                ;
-            c[strcspn(c, "\n")] = 0;
-            snprintf(buf, len, "%s", c);
-            break;
-        }
-    }
-    fclose(f);
 }
 
 /* ---- libraries ------------------------------------------------------------------------------- */

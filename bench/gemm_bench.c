@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "peak.h"
 #include "shapes.h"
 
@@ -48,13 +49,6 @@ typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, i
 #define MAX_SAMPLES 1000
 
 /* ---- small utilities ------------------------------------------------------------------------ */
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void die(const char *fmt, ...)
 {
     va_list ap;
@@ -88,14 +82,6 @@ static void *xaligned(size_t bytes)
 }
 
 /* splitmix64: a simple, well-distributed 64-bit generator; enough for benchmark operands. */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static double rng_unit(uint64_t *s) /* uniform in [-1, 1) */
 {
     return (double)(rng_next(s) >> 11) * (2.0 / 9007199254740992.0) - 1.0;
@@ -113,12 +99,6 @@ static void fill(void *p, size_t count, int is_double, uint64_t seed)
         for (size_t i = 0; i < count; i++)
             f[i] = (float)rng_unit(&s);
     }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 static double median(const double *v, int n)
@@ -141,29 +121,6 @@ static int cpus_usable(void)
     }
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
-}
-
-static void cpu_model(char *buf, size_t len)
-{
-    snprintf(buf, len, "unknown");
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f)
-        return;
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        if (!strncmp(line, "model name", 10) || !strncmp(line, "Model", 5)) {
-            char *c = strchr(line, ':');
-            if (!c)
-                continue;
-            c++;
-            while (*c == ' ' || *c == '\t')
-                c++;
-            c[strcspn(c, "\n")] = 0;
-            snprintf(buf, len, "%s", c);
-            break;
-        }
-    }
-    fclose(f);
 }
 
 /* Load from elsewhere: CPU time the whole machine spent busy (/proc/stat, plus time the
