@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs what `make check` needs on a fresh Debian machine: the netlib test programs and reference
-# BLAS/LAPACK, NumPy and R for the integration smoke test, the compiler toolchain, and MKL (PyPI
+# BLAS/LAPACK (liblapack-dev's liblapack_pic.a goes into our libopenblas.so.0), NumPy, SciPy, pytest
+# and R for the integration tests, OpenBLAS's headers and library (a C program built against
+# libopenblas-dev must run on ours), pkg-config and cmake (the install test), the compiler toolchain, and MKL (PyPI
 # `mkl` in the project-local .venv) for test_compact's check of the compact layout against MKL
 # itself. Idempotent: only calls apt-get / pip when something is missing. MKL is optional: if pip
 # cannot fetch it, test_compact says so and skips that part.
@@ -33,7 +35,8 @@ install_arm() {
 }
 if [ "${1:-}" = arm ]; then install_arm; exit 0; fi
 need=""
-for p in gcc make libblas3 liblapack3 libblas-test python3-numpy r-base-core binutils python3-venv; do
+for p in gcc make libblas3 liblapack3 liblapack-dev libblas-test libopenblas-dev python3-numpy \
+         python3-scipy python3-pytest r-base-core binutils python3-venv pkg-config cmake gfortran; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 install_mkl() {
@@ -44,9 +47,8 @@ install_mkl() {
     echo "install_deps: pip install mkl failed; test_compact will skip its MKL check" >&2
   return 0
 }
-# The aarch64 part joins make check only with NB_CHECK_ARM=1 (tests/run_all.sh): its qemu runs
-# take ~18 minutes here, over CI's budget, until they are cut down.
-arm_wanted() { [ "${NB_CHECK_ARM:-0}" = 1 ] && install_arm; return 0; }
+# The aarch64 part (tests/run_arm.sh) is part of make check unless NB_CHECK_ARM=0.
+arm_wanted() { [ "${NB_CHECK_ARM:-1}" != 0 ] && install_arm; return 0; }
 [ -z "$need" ] && { install_mkl; arm_wanted; exit 0; }
 echo "install_deps: installing$need" >&2
 $SUDO apt-get update -qq >&2 && $SUDO apt-get install -y -qq --no-install-recommends $need >&2 || {

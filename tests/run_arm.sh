@@ -7,9 +7,10 @@
 # nothing about ARM hardware.
 #
 # Which runs: the generic and neon sets do not depend on the SVE vector length, so they run on
-# the NEON-only CPU and once more on SVE-256 (where the sve set is preferred, to check that
-# forcing them still works); the sets that appear only when SVE is there (sve) run at 128, 256
-# and 512 bits. Tests run in reduced-size mode (NB_TEST_QUICK=1, tests/testutil.h; QUICK=0 for
+# the NEON-only CPU (the detection step checks that NANOBLAS_ARCH still selects them on an SVE
+# CPU); the sets that appear only when SVE is there (sve) run at 128, 256 and 512 bits, the wide
+# lengths sampled (see the job list below). Tests run in reduced-size mode (NB_TEST_QUICK=1,
+# tests/testutil.h; QUICK=0 for
 # full size), JOBS at a time. Each run is one step; the last line is "N passed, N failed".
 #   NB_STEP_FILE=FILE  append "ok NAME" / "FAILED NAME" per step (tests/run_all.sh counts them)
 # Exit status: 0 all passed, 1 something failed, 77 the toolchain or qemu is missing (said why).
@@ -67,23 +68,41 @@ vl_sets=""
 for s in $sets_sve; do case " $sets_off " in *" $s "*) ;; *) vl_sets="$vl_sets $s" ;; esac; done
 echo "kernel sets: NEON-only CPU: $sets_off; SVE CPU: $sets_sve (vector-length dependent:${vl_sets:- none})"
 
-# The job list, one line each: NAME|CPU|SET|command (run from the repository root).
+# The job list, one line each: NAME|CPU|SET|SAMPLE|command (run from the repository root);
+# SAMPLE is NB_TEST_SAMPLE (tests/testutil.h: keep about one case in N; 1 = all).
+# What runs where, to fit make check's time (qemu runs these programs 10-30x slower than a CPU):
+# - neon on the NEON-only CPU and sve at 128 bits: every test program, every case (quick sizes).
+# - sve at 256 and 512 bits, where qemu costs 3x more per case (it emulates every predicated
+#   lane of a 48-float tile): the programs whose code path depends on the vector length (the
+#   GEMM tiles, packing and edges, gemv, compact's native format), one case in $WIDE_SAMPLE.
+# - generic (the C kernels, which make check runs in full on x86): every program but the
+#   threads test, one case in $GENERIC_SAMPLE.
+# - the netlib testers for each set, and for sve at 128 and 512 bits.
+WIDE_SAMPLE=${WIDE_SAMPLE:-4}
+GENERIC_SAMPLE=${GENERIC_SAMPLE:-4}
+WIDE_TESTS="test_gemm test_level2 test_level3 test_compact test_batch test_cblas"
 jobs=$out/jobs.txt
 : > "$jobs"
-add() { echo "$1|$2|$3|$4" >> "$jobs"; }
+add() { echo "$1|$2|$3|$4|$5" >> "$jobs"; }
 # netlib first: the longest jobs start first. Debian's input sizes under emulation.
-for s in $sets_off; do add "netlib[$s,sve-off]" sve-off "$s" "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-sve-off"; done
+for s in $sets_off; do add "netlib[$s,sve-off]" sve-off "$s" 1 "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-sve-off"; done
 for s in $vl_sets; do
-  for c in sve128 sve256 sve512; do add "netlib[$s,$c]" "$c" "$s" "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-$c"; done
+  for c in sve128 sve512; do add "netlib[$s,$c]" "$c" "$s" 1 "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-$c"; done
 done
 for t in build-arm/tests/test_*; do
   n=$(basename "$t")
   for s in $sets_off; do
-    add "$n[$s,sve-off]" sve-off "$s" "$t"
-    add "$n[$s,sve256]" sve256 "$s" "$t"
+    if [ "$s" = generic ]; then
+      [ "$n" = test_threads ] || add "$n[$s,sve-off,1/$GENERIC_SAMPLE]" sve-off "$s" "$GENERIC_SAMPLE" "$t"
+    else
+      add "$n[$s,sve-off]" sve-off "$s" 1 "$t"
+    fi
   done
   for s in $vl_sets; do
-    for c in sve128 sve256 sve512; do add "$n[$s,$c]" "$c" "$s" "$t"; done
+    add "$n[$s,sve128]" sve128 "$s" 1 "$t"
+    case " $WIDE_TESTS " in *" $n "*)
+      for c in sve256 sve512; do add "$n[$s,$c,1/$WIDE_SAMPLE]" "$c" "$s" "$WIDE_SAMPLE" "$t"; done ;;
+    esac
   done
 done
 
@@ -93,8 +112,9 @@ cat > "$out/job.sh" <<'JOB'
 # job.sh LINE: runs one line of jobs.txt (written by tests/run_arm.sh)
 cpu_of() { for c in $CPUS; do [ "${c%%:*}" = "$1" ] && echo "${c#*:}"; done; }
 line=$1
-name=${line%%|*}; rest=${line#*|}; cpu=${rest%%|*}; rest=${rest#*|}; set=${rest%%|*}; cmd=${rest#*|}
-log="$ARM_OUT/$(echo "$name" | tr '[],' '__.').log"
+name=${line%%|*}; rest=${line#*|}; cpu=${rest%%|*}; rest=${rest#*|}; set=${rest%%|*}; rest=${rest#*|}
+sample=${rest%%|*}; cmd=${rest#*|}
+log="$ARM_OUT/$(echo "$name" | tr '[],/' '__.-').log"
 start=$(date +%s)
 case $cmd in
   tests/netlib/*)
@@ -102,7 +122,7 @@ case $cmd in
       NETLIB_SIZES=debian $cmd > "$log" 2>&1 ;;
   *)
     env LD_LIBRARY_PATH="$ARM_LIB" QEMU_CPU="$(cpu_of "$cpu")" NANOBLAS_ARCH="$set" \
-      NB_TEST_EMULATOR="$QEMU" NB_TEST_QUICK="$QUICK" timeout 900 "$QEMU" "$(pwd)/$cmd" > "$log" 2>&1 ;;
+      NB_TEST_EMULATOR="$QEMU" NB_TEST_QUICK="$QUICK" NB_TEST_SAMPLE="$sample" timeout 900 "$QEMU" "$(pwd)/$cmd" > "$log" 2>&1 ;;
 esac
 echo "$? $(( $(date +%s) - start ))" > "$log.rc"
 JOB
@@ -121,7 +141,7 @@ record() { # ok|FAILED NAME SECONDS [detail]
 }
 while IFS= read -r line; do
   name=${line%%|*}
-  log="$out/$(echo "$name" | tr '[],' '__.').log"
+  log="$out/$(echo "$name" | tr '[],/' '__.-').log"
   rc=1; secs=0
   [ -f "$log.rc" ] && read -r rc secs < "$log.rc"
   if [ "$rc" = 0 ]; then record ok "$name" "$secs"
@@ -166,6 +186,23 @@ if aarch64-linux-gnu-gcc -I. -Iinclude tests/nb_info.c lib-arm/libnanoblas.a -lm
      -o build-arm/nb_info_static &&
    [ "$(emu sve256 NB_=0 build-arm/nb_info_static --sets)" = "$sets_sve" ]; then r=ok; else r=FAILED; fi
 record $r "static-lib" $(( $(date +%s) - s0 ))
+
+# The same ABI checks as on x86: every symbol of Debian's arm64 netlib libblas.so.3 exported;
+# a program's own xerbla overrides ours (shared and static), ours prints and returns; and no
+# vector register on the stack in a micro-kernel k loop (tests/check_spills.py reads aarch64
+# objects with aarch64-linux-gnu-objdump).
+s0=$(date +%s)
+if NM=aarch64-linux-gnu-nm MULTIARCH=aarch64-linux-gnu ./tests/check_symbols.sh lib-arm; then r=ok; else r=FAILED; fi
+record $r "symbols" $(( $(date +%s) - s0 ))
+s0=$(date +%s)
+if CC=aarch64-linux-gnu-gcc RUN="env QEMU_CPU=max $QEMU" CONFIG=build-arm/config.mk \
+     ./tests/check_xerbla.sh lib-arm build-arm; then r=ok; else r=FAILED; fi
+record $r "xerbla" $(( $(date +%s) - s0 ))
+s0=$(date +%s)
+sp=$(python3 tests/check_spills.py build-arm/kernels/neon/*.o build-arm/kernels/sve/*.o); rc=$?
+echo "$sp" | grep -v '(reported)' | sed 's/^/   /'
+if [ $rc = 0 ]; then r=ok; else r=FAILED; fi
+record $r "spills" $(( $(date +%s) - s0 ))
 
 echo
 [ -n "$failed" ] && echo "arm failed:$failed"

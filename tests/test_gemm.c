@@ -291,6 +291,8 @@ static void run_case(const gcase *cs)
     const int t = cs->t, m = cs->m, n = cs->n, k = cs->k, cx = cplx(t);
     const int row = cs->iface == IF_CROW;
     const char ta = cs->ta, tb = cs->tb;
+    if (!tu_sampled())
+        return;
     case_no++;
     unsigned char alb[16], beb[16];
     ldbl alr, ali, ber, bei;

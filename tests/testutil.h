@@ -104,6 +104,25 @@ static inline int tu_reps(int full)
 }
 static inline int tu_size(int full, int quick) { return tu_quick() ? quick : full; }
 
+/* Sampled mode, for the emulated CPUs whose runs cost several times more than the rest (tests/
+   run_arm.sh: SVE at 256 and 512 bits, where qemu emulates every predicated lane): with
+   NB_TEST_SAMPLE=N, tu_sampled() keeps about one case in N and the caller skips the others before
+   computing anything. The choice hashes the case's running number, so no loop period (an edge
+   residue, a transpose pair) lines up with the sample. The same programs run unsampled on the
+   other emulated CPUs. Unset or 1: every case. Not thread-safe: call it from the main thread. */
+static inline int tu_sampled(void)
+{
+    static int every = -1;
+    static uint64_t count;
+    if (every < 0) {
+        const char *s = getenv("NB_TEST_SAMPLE");
+        every = s && *s ? atoi(s) : 1;
+        every = every < 1 ? 1 : every;
+    }
+    uint64_t h = (count++ + 1) * 0x9E3779B97F4A7C15ull;
+    return every == 1 || (h >> 40) % (uint64_t)every == 0;
+}
+
 /* Print the summary line and return the process exit code. */
 static inline int tu_finish(const char *name)
 {
