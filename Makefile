@@ -84,7 +84,8 @@ OBJS := $(TMPL_OBJS) $(PLAIN_OBJS) $(ISA_OBJS)
 SONAME = libnanoblas.so.0
 SHLIB = $(LIBDIR)/$(SONAME)
 STLIB = $(LIBDIR)/libnanoblas.a
-COMPAT = libnanoblas.so libblas.so.3 libcblas.so.3 libopenblas.so.0
+# libopenblas.so.0 (and liblapack.so.3): mk/install.mk.
+COMPAT = libnanoblas.so libblas.so.3 libcblas.so.3
 
 .PHONY: all lib tests check test bench install clean distclean show-config
 all: lib show-config
@@ -99,7 +100,10 @@ $(STLIB): $(OBJS)
 	@mkdir -p $(LIBDIR)
 	rm -f $@ && ar rcs $@ $(OBJS)
 
-$(addprefix $(LIBDIR)/,$(COMPAT)): $(SHLIB)
+# libblas.so.3 and libcblas.so.3 name libopenblas.so.0 instead where it carries LAPACK
+# (mk/install.mk), so that a program that loads both libblas.so.3 and liblapack.so.3 from LIBDIR
+# maps one copy of nanoblas (one thread count, one configuration).
+$(LIBDIR)/libnanoblas.so: $(SHLIB)
 	ln -sf $(SONAME) $@
 
 define tmpl_rule
@@ -203,10 +207,8 @@ bench-bf16: lib $(BENCH_BIN) $(BUILD)/bench/blas_bench
 bench-batch: lib $(BENCH_BIN) $(BUILD)/bench/batch_bench
 	MODE=batch BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
-install: lib
-	mkdir -p $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/nanoblas
-	cp -a $(SHLIB) $(STLIB) $(addprefix $(LIBDIR)/,$(COMPAT)) $(DESTDIR)$(PREFIX)/lib/
-	cp include/*.h $(DESTDIR)$(PREFIX)/include/nanoblas/
+# libopenblas.so.0 with LAPACK, install, uninstall, Debian alternatives.
+include mk/install.mk
 
 clean:
 	rm -rf build build-san build-noomp build-arm lib lib-san lib-noomp lib-arm

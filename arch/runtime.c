@@ -11,6 +11,7 @@
 
 #include "arch/arch.h"
 #include "blas/nb_common.h"
+#include "blas/nb_trace.h"
 #include "include/nanoblas.h"
 
 /* The only mutable globals of arch/: written once inside pthread_once, read-only afterwards.
@@ -20,6 +21,9 @@ static nb_cpu_info cpu_info;
 static char config_text[4096];
 static char sets_available[256];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+/* NANOBLAS_VERBOSE (blas/nb_trace.h explains why it is global): 1 prints the configuration at
+   load, 2 also traces every call of an exported routine. Written below, with nb_rt. */
+int nb_verbose_level;
 
 typedef struct {
     char *buf;
@@ -189,8 +193,11 @@ static void init_once_body(void)
 
     describe(why, &ov);
     const char *verbose = getenv("NANOBLAS_VERBOSE");
-    if (verbose && atoi(verbose) > 0)
+    const int level = verbose ? atoi(verbose) : 0;
+    if (level > 0)
         fputs(config_text, stderr);
+    /* last: a trace line names nb_rt.kset, which is set by now */
+    nb_verbose_level = level > 0 ? level : 0;
 }
 
 void nb_init(void) { pthread_once(&init_once, init_once_body); }

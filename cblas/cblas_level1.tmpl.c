@@ -3,22 +3,26 @@
    through a pointer; cblas_i?amax return the 0-based index. */
 #include "cblas_common.h"
 #include "blas/level1/level1.h"
+#include "blas/nb_trace.h"
 
 #define NB_CB_R(x) NB_CAT3(cblas_, NB_RP, x) /* cblas_sasum ... cblas_scasum, cblas_dzasum */
 #define NB_CB_I(x) NB_CAT3(cblas_, NB_IP, x) /* cblas_isamax ... cblas_izamax */
 
 NB_EXPORT nb_r NB_CB_R(asum)(const int N, NB_CVEC X, const int incX)
 {
+    NB_TRACE("n=%d incx=%d", N, incX);
     return NB_RINT(asum)(N, X, incX);
 }
 
 NB_EXPORT nb_r NB_CB_R(nrm2)(const int N, NB_CVEC X, const int incX)
 {
+    NB_TRACE("n=%d incx=%d", N, incX);
     return NB_RINT(nrm2)(N, X, incX);
 }
 
 NB_EXPORT CBLAS_INDEX NB_CB_I(amax)(const int N, NB_CVEC X, const int incX)
 {
+    NB_TRACE("n=%d incx=%d", N, incX);
     const blasint i = NB_IINT(amax)(N, X, incX);
     return i > 0 ? (CBLAS_INDEX)(i - 1) : 0;
 }
@@ -26,21 +30,25 @@ NB_EXPORT CBLAS_INDEX NB_CB_I(amax)(const int N, NB_CVEC X, const int incX)
 NB_EXPORT void NB_CBLAS(axpy)(const int N, NB_CSCAL alpha, NB_CVEC X, const int incX, NB_VEC Y,
                               const int incY)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     NB_INT(axpy)(N, NB_SCALAR(alpha), X, incX, Y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(copy)(const int N, NB_CVEC X, const int incX, NB_VEC Y, const int incY)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     NB_INT(copy)(N, X, incX, Y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(swap)(const int N, NB_VEC X, const int incX, NB_VEC Y, const int incY)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     NB_INT(swap)(N, X, incX, Y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(scal)(const int N, NB_CSCAL alpha, NB_VEC X, const int incX)
 {
+    NB_TRACE("n=%d incx=%d", N, incX);
     NB_INT(scal)(N, NB_SCALAR(alpha), X, incX);
 }
 
@@ -48,34 +56,40 @@ NB_EXPORT void NB_CBLAS(scal)(const int N, NB_CSCAL alpha, NB_VEC X, const int i
 NB_EXPORT nb_t NB_CBLAS(dot)(const int N, const nb_t *X, const int incX, const nb_t *Y,
                              const int incY)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     return NB_INT(dot)(N, X, incX, Y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(rot)(const int N, nb_t *X, const int incX, nb_t *Y, const int incY,
                              const nb_t c, const nb_t s)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     NB_INT(rot)(N, X, incX, Y, incY, c, s);
 }
 
 NB_EXPORT void NB_CBLAS(rotg)(nb_t *a, nb_t *b, nb_t *c, nb_t *s)
 {
+    NB_TRACE0();
     NB_INT(rotg)(a, b, c, s);
 }
 
 NB_EXPORT void NB_CBLAS(rotm)(const int N, nb_t *X, const int incX, nb_t *Y, const int incY,
                               const nb_t *P)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     NB_INT(rotm)(N, X, incX, Y, incY, P);
 }
 
 NB_EXPORT void NB_CBLAS(rotmg)(nb_t *d1, nb_t *d2, nb_t *b1, const nb_t b2, nb_t *P)
 {
+    NB_TRACE0();
     NB_INT(rotmg)(d1, d2, b1, &b2, P);
 }
 #else
 NB_EXPORT void NB_CBLAS(dotu_sub)(const int N, const void *X, const int incX, const void *Y,
                                   const int incY, void *dotu)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     const nb_t r = NB_INT(dotu)(N, X, incX, Y, incY);
     memcpy(dotu, &r, sizeof r);
 }
@@ -83,24 +97,28 @@ NB_EXPORT void NB_CBLAS(dotu_sub)(const int N, const void *X, const int incX, co
 NB_EXPORT void NB_CBLAS(dotc_sub)(const int N, const void *X, const int incX, const void *Y,
                                   const int incY, void *dotc)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     const nb_t r = NB_INT(dotc)(N, X, incX, Y, incY);
     memcpy(dotc, &r, sizeof r);
 }
 
 NB_EXPORT void NB_CBLAS(rotg)(void *a, void *b, nb_r *c, void *s)
 {
+    NB_TRACE0();
     NB_INT(rotg)(a, b, c, s);
 }
 
 /* csscal / zdscal and csrot / zdrot: real scalars */
 NB_EXPORT void NB_CAT3(cblas_, NB_SP, scal)(const int N, const nb_r alpha, void *X, const int incX)
 {
+    NB_TRACE("n=%d incx=%d", N, incX);
     NB_SINT(scal)(N, alpha, X, incX);
 }
 
 NB_EXPORT void NB_CAT3(cblas_, NB_SP, rot)(const int N, void *X, const int incX, void *Y,
                                            const int incY, const nb_r c, const nb_r s)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     NB_SINT(rot)(N, X, incX, Y, incY, c, s);
 }
 #endif
@@ -110,17 +128,20 @@ NB_EXPORT void NB_CAT3(cblas_, NB_SP, rot)(const int N, void *X, const int incX,
 NB_EXPORT float cblas_sdsdot(const int N, const float alpha, const float *X, const int incX,
                              const float *Y, const int incY)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     return nb_sdsdot(N, alpha, X, incX, Y, incY);
 }
 
 NB_EXPORT double cblas_dsdot(const int N, const float *X, const int incX, const float *Y,
                              const int incY)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
     return nb_dsdot(N, X, incX, Y, incY);
 }
 #elif NB_PREC == 3
 NB_EXPORT float cblas_scabs1(const void *c)
 {
+    NB_TRACE0();
     float _Complex v;
     memcpy(&v, c, sizeof v);
     return nb_scabs1(v);
@@ -128,6 +149,7 @@ NB_EXPORT float cblas_scabs1(const void *c)
 #elif NB_PREC == 4
 NB_EXPORT double cblas_dcabs1(const void *z)
 {
+    NB_TRACE0();
     double _Complex v;
     memcpy(&v, z, sizeof v);
     return nb_dcabs1(v);

@@ -12,11 +12,14 @@
    RowMajorStrg telling cblas_xerbla to map it back (reference behaviour). */
 #include "cblas_common.h"
 #include "blas/level2/level2.h"
+#include "blas/nb_trace.h"
 
 NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M,
                               const int N, NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC X,
                               const int incX, NB_CSCAL beta, NB_VEC Y, const int incY)
 {
+    NB_TRACE("layout=%s transa=%c m=%d n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(TransA), M, N, lda, incX, incY);
     const char *name = NB_CB_NAME(gemv);
     const int row = nb_cb_layout(layout);
     if (row < 0)
@@ -69,6 +72,8 @@ NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
                               const int lda, NB_CVEC X, const int incX, NB_CSCAL beta, NB_VEC Y,
                               const int incY)
 {
+    NB_TRACE("layout=%s transa=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(TransA), M, N, KL, KU, lda, incX, incY);
     const char *name = NB_CB_NAME(gbmv);
     const int row = nb_cb_layout(layout);
     if (row < 0)
@@ -141,8 +146,9 @@ static int nb_cb_triangular(int row, int Uplo, int Trans, int Diag, char *u, cha
     return 0;
 }
 
-/* One entry point per routine. PARAMS is the parenthesised parameter list after Diag, the
-   variadic part the driver's arguments after (uplo, trans, diag); x names the vector. */
+/* One entry point per routine. PARAMS is the parenthesised parameter list after Diag, DIMS the
+   parenthesised format and values of its trace line (blas/nb_trace.h), the variadic part the
+   driver's arguments after (uplo, trans, diag); x names the vector. */
 #if NB_COMPLEX
 #define NB_CB_CONJ_X(n, x, incx) nb_cb_conj_inplace(n, x, incx)
 #else
@@ -150,11 +156,16 @@ static int nb_cb_triangular(int row, int Uplo, int Trans, int Diag, char *u, cha
 #endif
 #define NB_CB_UNPAREN(...) __VA_ARGS__
 
-#define NB_CB_TRIANGULAR(fn, PARAMS, ...)                                                          \
+#define NB_CB_TRACE_DIMS(fmt, ...)                                                                 \
+    NB_TRACE("layout=%s uplo=%c transa=%c diag=%c " fmt, NB_TR_LAYOUT(layout), NB_TR_E(Uplo),      \
+             NB_TR_E(TransA), NB_TR_E(Diag), __VA_ARGS__)
+
+#define NB_CB_TRIANGULAR(fn, PARAMS, DIMS, ...)                                                    \
     NB_EXPORT void NB_CBLAS(fn)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                \
                                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,              \
                                 NB_CB_UNPAREN PARAMS)                                              \
     {                                                                                              \
+        NB_CB_TRACE_DIMS DIMS;                                                                     \
         const char *name = NB_CB_NAME(fn);                                                         \
         const int row = nb_cb_layout(layout);                                                      \
         char u = 0, t = 0, d = 0;                                                                  \
@@ -173,15 +184,20 @@ static int nb_cb_triangular(int row, int Uplo, int Trans, int Diag, char *u, cha
             NB_CB_CONJ_X(N, x, incX);                                                              \
     }
 
+#define NB_CB_TR_DIMS ("n=%d lda=%d incx=%d", N, lda, incX)
+#define NB_CB_TB_DIMS ("n=%d k=%d lda=%d incx=%d", N, K, lda, incX)
+#define NB_CB_TP_DIMS ("n=%d incx=%d", N, incX)
 NB_CB_TRIANGULAR(trmv, (const int N, NB_CVEC A, const int lda, NB_VEC X, const int incX),
-                 N, A, lda, x, incX)
+                 NB_CB_TR_DIMS, N, A, lda, x, incX)
 NB_CB_TRIANGULAR(trsv, (const int N, NB_CVEC A, const int lda, NB_VEC X, const int incX),
-                 N, A, lda, x, incX)
+                 NB_CB_TR_DIMS, N, A, lda, x, incX)
 NB_CB_TRIANGULAR(tbmv,
                  (const int N, const int K, NB_CVEC A, const int lda, NB_VEC X, const int incX),
-                 N, K, A, lda, x, incX)
+                 NB_CB_TB_DIMS, N, K, A, lda, x, incX)
 NB_CB_TRIANGULAR(tbsv,
                  (const int N, const int K, NB_CVEC A, const int lda, NB_VEC X, const int incX),
-                 N, K, A, lda, x, incX)
-NB_CB_TRIANGULAR(tpmv, (const int N, NB_CVEC Ap, NB_VEC X, const int incX), N, Ap, x, incX)
-NB_CB_TRIANGULAR(tpsv, (const int N, NB_CVEC Ap, NB_VEC X, const int incX), N, Ap, x, incX)
+                 NB_CB_TB_DIMS, N, K, A, lda, x, incX)
+NB_CB_TRIANGULAR(tpmv, (const int N, NB_CVEC Ap, NB_VEC X, const int incX), NB_CB_TP_DIMS, N,
+                 Ap, x, incX)
+NB_CB_TRIANGULAR(tpsv, (const int N, NB_CVEC Ap, NB_VEC X, const int incX), NB_CB_TP_DIMS, N,
+                 Ap, x, incX)

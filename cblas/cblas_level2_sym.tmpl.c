@@ -14,6 +14,7 @@
    a copy is made (n > 0), as in the reference. */
 #include "cblas_common.h"
 #include "blas/level2/level2.h"
+#include "blas/nb_trace.h"
 
 /* Layout and Uplo of a symmetric/Hermitian call: 0 or the CBLAS position of the illegal one.
    *u receives the stored triangle of the column-major call. */
@@ -35,6 +36,8 @@ NB_EXPORT void NB_CBLAS(symv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const nb_t alpha, const nb_t *A, const int lda, const nb_t *X,
                               const int incX, const nb_t beta, nb_t *Y, const int incY)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+             N, lda, incX, incY);
     const char *name = NB_CB_NAME(symv);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -51,6 +54,8 @@ NB_EXPORT void NB_CBLAS(sbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const nb_t *X, const int incX, const nb_t beta, nb_t *Y,
                               const int incY)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(Uplo), N, K, lda, incX, incY);
     const char *name = NB_CB_NAME(sbmv);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -66,6 +71,8 @@ NB_EXPORT void NB_CBLAS(spmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const nb_t alpha, const nb_t *Ap, const nb_t *X, const int incX,
                               const nb_t beta, nb_t *Y, const int incY)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+             incY);
     const char *name = NB_CB_NAME(spmv);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -82,6 +89,8 @@ NB_EXPORT void NB_CBLAS(ger)(const CBLAS_LAYOUT layout, const int M, const int N
                              const nb_t *X, const int incX, const nb_t *Y, const int incY,
                              nb_t *A, const int lda)
 {
+    NB_TRACE("layout=%s m=%d n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), M, N, incX, incY,
+             lda);
     const char *name = NB_CB_NAME(ger);
     const int row = nb_cb_layout(layout);
     if (row < 0)
@@ -100,6 +109,8 @@ NB_EXPORT void NB_CBLAS(syr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
                              const nb_t alpha, const nb_t *X, const int incX, nb_t *A,
                              const int lda)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+             lda);
     const char *name = NB_CB_NAME(syr);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -114,6 +125,7 @@ NB_EXPORT void NB_CBLAS(syr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
 NB_EXPORT void NB_CBLAS(spr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
                              const nb_t alpha, const nb_t *X, const int incX, nb_t *Ap)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX);
     const char *name = NB_CB_NAME(spr);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -130,6 +142,8 @@ NB_EXPORT void NB_CBLAS(syr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const nb_t alpha, const nb_t *X, const int incX, const nb_t *Y,
                               const int incY, nb_t *A, const int lda)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+             N, incX, incY, lda);
     const char *name = NB_CB_NAME(syr2);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -145,6 +159,8 @@ NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const nb_t alpha, const nb_t *X, const int incX, const nb_t *Y,
                               const int incY, nb_t *Ap)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+             incY);
     const char *name = NB_CB_NAME(spr2);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -197,6 +213,8 @@ NB_EXPORT void NB_CBLAS(hemv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const void *alpha, const void *A, const int lda, const void *X,
                               const int incX, const void *beta, void *Y, const int incY)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+             N, lda, incX, incY);
 #define CHECK(al, x, incx, be) NB_INT(hemv_check)(u, N, al, A, lda, x, incx, be, y, incY)
 #define CALL(al, x, incx, be) NB_INT(hemv)(u, N, al, A, lda, x, incx, be, y, incY)
     NB_CB_HERMITIAN_MV(hemv, CHECK, CALL)
@@ -209,6 +227,8 @@ NB_EXPORT void NB_CBLAS(hbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const void *X, const int incX, const void *beta, void *Y,
                               const int incY)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(Uplo), N, K, lda, incX, incY);
 #define CHECK(al, x, incx, be) NB_INT(hbmv_check)(u, N, K, al, A, lda, x, incx, be, y, incY)
 #define CALL(al, x, incx, be) NB_INT(hbmv)(u, N, K, al, A, lda, x, incx, be, y, incY)
     NB_CB_HERMITIAN_MV(hbmv, CHECK, CALL)
@@ -220,6 +240,8 @@ NB_EXPORT void NB_CBLAS(hpmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const void *alpha, const void *Ap, const void *X, const int incX,
                               const void *beta, void *Y, const int incY)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+             incY);
 #define CHECK(al, x, incx, be) NB_INT(hpmv_check)(u, N, al, Ap, x, incx, be, y, incY)
 #define CALL(al, x, incx, be) NB_INT(hpmv)(u, N, al, Ap, x, incx, be, y, incY)
     NB_CB_HERMITIAN_MV(hpmv, CHECK, CALL)
@@ -231,6 +253,8 @@ NB_EXPORT void NB_CBLAS(geru)(const CBLAS_LAYOUT layout, const int M, const int 
                               const void *alpha, const void *X, const int incX, const void *Y,
                               const int incY, void *A, const int lda)
 {
+    NB_TRACE("layout=%s m=%d n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), M, N, incX, incY,
+             lda);
     const char *name = NB_CB_NAME(geru);
     const int row = nb_cb_layout(layout);
     if (row < 0)
@@ -250,6 +274,8 @@ NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const int M, const int 
                               const void *alpha, const void *X, const int incX, const void *Y,
                               const int incY, void *A, const int lda)
 {
+    NB_TRACE("layout=%s m=%d n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), M, N, incX, incY,
+             lda);
     const char *name = NB_CB_NAME(gerc);
     const int row = nb_cb_layout(layout);
     if (row < 0)
@@ -278,6 +304,8 @@ NB_EXPORT void NB_CBLAS(her)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
                              const nb_r alpha, const void *X, const int incX, void *A,
                              const int lda)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+             lda);
     const char *name = NB_CB_NAME(her);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -305,6 +333,7 @@ NB_EXPORT void NB_CBLAS(her)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
 NB_EXPORT void NB_CBLAS(hpr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
                              const nb_r alpha, const void *X, const int incX, void *A)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX);
     const char *name = NB_CB_NAME(hpr);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -372,6 +401,8 @@ NB_EXPORT void NB_CBLAS(her2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const void *alpha, const void *X, const int incX, const void *Y,
                               const int incY, void *A, const int lda)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+             N, incX, incY, lda);
 #define CHECK(x, incx, y, incy) NB_INT(her2_check)(u, N, al, x, incx, y, incy, A, lda)
 #define CALL(x, incx, y, incy) NB_INT(her2)(u, N, al, x, incx, y, incy, A, lda)
     NB_CB_HERMITIAN_R2(her2, CHECK, CALL)
@@ -383,6 +414,8 @@ NB_EXPORT void NB_CBLAS(hpr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
                               const void *alpha, const void *X, const int incX, const void *Y,
                               const int incY, void *Ap)
 {
+    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+             incY);
 #define CHECK(x, incx, y, incy) NB_INT(hpr2_check)(u, N, al, x, incx, y, incy, Ap)
 #define CALL(x, incx, y, incy) NB_INT(hpr2)(u, N, al, x, incx, y, incy, Ap)
     NB_CB_HERMITIAN_R2(hpr2, CHECK, CALL)

@@ -14,12 +14,15 @@
    RowMajorStrg set for cblas_xerbla to map it back). */
 #include "cblas_common.h"
 #include "blas/level3/level3.h"
+#include "blas/nb_trace.h"
 
 NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
                               const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
                               NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
                               NB_CSCAL beta, NB_VEC C, const int ldc)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
     const char *name = NB_CB_NAME(gemm);
     const int row = nb_cb_layout(layout);
     const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
@@ -73,6 +76,8 @@ static int nb_cb_side_uplo(int row, int Side, int Uplo, char *s, char *u)
                                 NB_CVEC A, const int lda, NB_CVEC B, const int ldb,               \
                                 NB_CSCAL beta, NB_VEC C, const int ldc)                           \
     {                                                                                              \
+        NB_TRACE("layout=%s side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", NB_TR_LAYOUT(layout), \
+                 NB_TR_E(Side), NB_TR_E(Uplo), M, N, lda, ldb, ldc);                               \
         const char *name = NB_CB_NAME(fn);                                                         \
         const int row = nb_cb_layout(layout);                                                      \
         char s = 0, u = 0;                                                                         \
@@ -99,6 +104,9 @@ NB_CB_SYMM_LIKE(hemm)
                                 const CBLAS_DIAG Diag, const int M, const int N, NB_CSCAL alpha,  \
                                 NB_CVEC A, const int lda, NB_VEC B, const int ldb)                \
     {                                                                                              \
+        NB_TRACE("layout=%s side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d",            \
+                 NB_TR_LAYOUT(layout), NB_TR_E(Side), NB_TR_E(Uplo), NB_TR_E(TransA),              \
+                 NB_TR_E(Diag), M, N, lda, ldb);                                                   \
         const char *name = NB_CB_NAME(fn);                                                         \
         const int row = nb_cb_layout(layout);                                                      \
         char s = 0, u = 0, t = 0, d = 0;                                                           \
@@ -151,6 +159,8 @@ NB_EXPORT void NB_CBLAS(syrk)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
                               NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CSCAL beta, NB_VEC C,
                               const int ldc)
 {
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldc);
     const char *name = NB_CB_NAME(syrk);
     const int row = nb_cb_layout(layout);
     char u = 0, t = 0;
@@ -170,6 +180,8 @@ NB_EXPORT void NB_CBLAS(syr2k)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
                                NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
                                NB_CSCAL beta, NB_VEC C, const int ldc)
 {
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldb, ldc);
     const char *name = NB_CB_NAME(syr2k);
     const int row = nb_cb_layout(layout);
     char u = 0, t = 0;
@@ -190,6 +202,8 @@ NB_EXPORT void NB_CBLAS(herk)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
                               const nb_r alpha, const void *A, const int lda, const nb_r beta,
                               void *C, const int ldc)
 {
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldc);
     const char *name = NB_CB_NAME(herk);
     const int row = nb_cb_layout(layout);
     char u = 0, t = 0;
@@ -210,6 +224,8 @@ NB_EXPORT void NB_CBLAS(her2k)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
                                const void *alpha, const void *A, const int lda, const void *B,
                                const int ldb, const nb_r beta, void *C, const int ldc)
 {
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldb, ldc);
     const char *name = NB_CB_NAME(her2k);
     const int row = nb_cb_layout(layout);
     char u = 0, t = 0;

@@ -33,7 +33,8 @@ typedef enum CBLAS_TRANSPOSE {
     CblasNoTrans = 111,
     CblasTrans = 112,
     CblasConjTrans = 113,
-    AtlasConj = 114 /* accepted by the ATLAS interface; rejected (illegal value) here */
+    AtlasConj = 114, /* ATLAS's name of the value below; rejected (illegal) by the standard routines */
+    CblasConjNoTrans = 114 /* OpenBLAS: conjugate without transposing (?omatcopy, ?imatcopy, ?gemmt) */
 } CBLAS_TRANSPOSE;
 typedef enum CBLAS_UPLO { CblasUpper = 121, CblasLower = 122 } CBLAS_UPLO;
 typedef enum CBLAS_DIAG { CblasNonUnit = 131, CblasUnit = 132 } CBLAS_DIAG;
@@ -513,6 +514,86 @@ void cblas_sbgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE
                                 const int stridea, const bfloat16 *b, const int ldb,
                                 const int strideb, const float beta, float *c, const int ldc,
                                 const int stridec, const int batch_size);
+
+/* ---------------------------------------------------------------------------------------------
+   OpenBLAS extensions (OpenBLAS's cblas.h types exactly: note the `float *` / `double *` complex
+   scalars and matrices of ?omatcopy, ?imatcopy and ?geadd). docs/API.md describes each.
+     ?axpby     y = alpha*x + beta*y (beta == 0: y not read; alpha == 0: x not read)
+     i?amin     0-based index of the first smallest |x_i| (complex: |Re| + |Im|)
+     ?omatcopy  B = alpha*op(A), op: NoTrans, Trans, ConjTrans, ConjNoTrans
+     ?imatcopy  the same in place (result stored with leading dimension ldb)
+     ?geadd     C = alpha*A + beta*C
+     ?gemmt     the Uplo triangle of the N x N C = alpha*op(A)*op(B) + beta*C
+   --------------------------------------------------------------------------------------------- */
+void cblas_saxpby(const int n, const float alpha, const float *x, const int incx, const float beta,
+                  float *y, const int incy);
+void cblas_daxpby(const int n, const double alpha, const double *x, const int incx,
+                  const double beta, double *y, const int incy);
+void cblas_caxpby(const int n, const void *alpha, const void *x, const int incx, const void *beta,
+                  void *y, const int incy);
+void cblas_zaxpby(const int n, const void *alpha, const void *x, const int incx, const void *beta,
+                  void *y, const int incy);
+
+CBLAS_INDEX cblas_isamin(const int n, const float *x, const int incx);
+CBLAS_INDEX cblas_idamin(const int n, const double *x, const int incx);
+CBLAS_INDEX cblas_icamin(const int n, const void *x, const int incx);
+CBLAS_INDEX cblas_izamin(const int n, const void *x, const int incx);
+
+void cblas_somatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const float calpha, const float *a,
+                     const int clda, float *b, const int cldb);
+void cblas_domatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const double calpha, const double *a,
+                     const int clda, double *b, const int cldb);
+void cblas_comatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const float *calpha, const float *a,
+                     const int clda, float *b, const int cldb);
+void cblas_zomatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const double *calpha, const double *a,
+                     const int clda, double *b, const int cldb);
+
+void cblas_simatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const float calpha, float *a,
+                     const int clda, const int cldb);
+void cblas_dimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const double calpha, double *a,
+                     const int clda, const int cldb);
+void cblas_cimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const float *calpha, float *a,
+                     const int clda, const int cldb);
+void cblas_zimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS,
+                     const int crows, const int ccols, const double *calpha, double *a,
+                     const int clda, const int cldb);
+
+void cblas_sgeadd(const enum CBLAS_ORDER CORDER, const int crows, const int ccols,
+                  const float calpha, float *a, const int clda, const float cbeta, float *c,
+                  const int cldc);
+void cblas_dgeadd(const enum CBLAS_ORDER CORDER, const int crows, const int ccols,
+                  const double calpha, double *a, const int clda, const double cbeta, double *c,
+                  const int cldc);
+void cblas_cgeadd(const enum CBLAS_ORDER CORDER, const int crows, const int ccols,
+                  const float *calpha, float *a, const int clda, const float *cbeta, float *c,
+                  const int cldc);
+void cblas_zgeadd(const enum CBLAS_ORDER CORDER, const int crows, const int ccols,
+                  const double *calpha, double *a, const int clda, const double *cbeta, double *c,
+                  const int cldc);
+
+void cblas_sgemmt(const CBLAS_LAYOUT Order, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                  const CBLAS_TRANSPOSE TransB, const int M, const int K, const float alpha,
+                  const float *A, const int lda, const float *B, const int ldb, const float beta,
+                  float *C, const int ldc);
+void cblas_dgemmt(const CBLAS_LAYOUT Order, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                  const CBLAS_TRANSPOSE TransB, const int M, const int K, const double alpha,
+                  const double *A, const int lda, const double *B, const int ldb,
+                  const double beta, double *C, const int ldc);
+void cblas_cgemmt(const CBLAS_LAYOUT Order, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                  const CBLAS_TRANSPOSE TransB, const int M, const int K, const void *alpha,
+                  const void *A, const int lda, const void *B, const int ldb, const void *beta,
+                  void *C, const int ldc);
+void cblas_zgemmt(const CBLAS_LAYOUT Order, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                  const CBLAS_TRANSPOSE TransB, const int M, const int K, const void *alpha,
+                  const void *A, const int lda, const void *B, const int ldb, const void *beta,
+                  void *C, const int ldc);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,9 @@
 #ifndef NANOBLAS_H
 #define NANOBLAS_H
 
+/* The library version (also in nanoblas.pc, the CMake package and openblas_get_config()). */
+#define NANOBLAS_VERSION "0.1.0"
+
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -127,6 +130,77 @@ void nanoblas_sbbrgemm_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                                int ldb, long long stride_b, float beta, float *c, int ldc,
                                int count);
 /* ---- batch-reduce GEMM: end ---- */
+
+/* ---- OpenBLAS extensions: begin ---- */
+/* OpenBLAS's information API (threadpoolctl and other tools read it when nanoblas is loaded as
+   libopenblas.so.0). openblas_get_config: "OpenBLAS nanoblas-<version> <kernel set>
+   MAX_THREADS=<n> USE_OPENMP" (NO_THREADING in a build without OpenMP), so that the second word
+   is the version; openblas_get_corename: the kernel set in use (nanoblas_get_kernel_set());
+   openblas_get_num_procs: online CPUs. The strings are static: do not modify or free them. */
+char *openblas_get_config(void);
+char *openblas_get_corename(void);
+int openblas_get_num_procs(void);
+
+/* OpenBLAS's BLAS extensions, Fortran calling convention (everything by reference; the CBLAS
+   forms are in cblas.h). Complex scalars and arrays are interleaved (re, im) pairs. Illegal
+   arguments call xerbla_ with OpenBLAS's routine name ("DOMATCOPY", "ZGEMMT ", ...) and the
+   1-based argument position, and write nothing. docs/API.md describes each.
+   ?axpby     y = alpha*x + beta*y
+   i?amin     1-based index of the first smallest |x_i| (complex: |Re| + |Im|), 0 if n < 1 or
+              incx <= 0
+   ?omatcopy  B = alpha*op(A); order 'C' or 'R', trans 'N', 'T', 'R' (conjugate), 'C'
+   ?imatcopy  the same in place, the result stored with leading dimension ldb
+   ?geadd     C = alpha*A + beta*C (column-major)
+   ?gemmt     the uplo triangle of the n x n C = alpha*op(A)*op(B) + beta*C, trans as omatcopy */
+void saxpby_(const int *n, const float *alpha, const float *x, const int *incx, const float *beta,
+             float *y, const int *incy);
+void daxpby_(const int *n, const double *alpha, const double *x, const int *incx,
+             const double *beta, double *y, const int *incy);
+void caxpby_(const int *n, const void *alpha, const void *x, const int *incx, const void *beta,
+             void *y, const int *incy);
+void zaxpby_(const int *n, const void *alpha, const void *x, const int *incx, const void *beta,
+             void *y, const int *incy);
+int isamin_(const int *n, const float *x, const int *incx);
+int idamin_(const int *n, const double *x, const int *incx);
+int icamin_(const int *n, const void *x, const int *incx);
+int izamin_(const int *n, const void *x, const int *incx);
+void somatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const float *alpha, const float *a, const int *lda, float *b, const int *ldb);
+void domatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const double *alpha, const double *a, const int *lda, double *b, const int *ldb);
+void comatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const void *alpha, const void *a, const int *lda, void *b, const int *ldb);
+void zomatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const void *alpha, const void *a, const int *lda, void *b, const int *ldb);
+void simatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const float *alpha, float *a, const int *lda, const int *ldb);
+void dimatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const double *alpha, double *a, const int *lda, const int *ldb);
+void cimatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const void *alpha, void *a, const int *lda, const int *ldb);
+void zimatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
+                const void *alpha, void *a, const int *lda, const int *ldb);
+void sgeadd_(const int *m, const int *n, const float *alpha, const float *a, const int *lda,
+             const float *beta, float *c, const int *ldc);
+void dgeadd_(const int *m, const int *n, const double *alpha, const double *a, const int *lda,
+             const double *beta, double *c, const int *ldc);
+void cgeadd_(const int *m, const int *n, const void *alpha, const void *a, const int *lda,
+             const void *beta, void *c, const int *ldc);
+void zgeadd_(const int *m, const int *n, const void *alpha, const void *a, const int *lda,
+             const void *beta, void *c, const int *ldc);
+void sgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
+             const float *alpha, const float *a, const int *lda, const float *b, const int *ldb,
+             const float *beta, float *c, const int *ldc);
+void dgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
+             const double *alpha, const double *a, const int *lda, const double *b, const int *ldb,
+             const double *beta, double *c, const int *ldc);
+void cgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
+             const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
+             const void *beta, void *c, const int *ldc);
+void zgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
+             const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
+             const void *beta, void *c, const int *ldc);
+/* ---- OpenBLAS extensions: end ---- */
 
 /* Tuning (read once at load): NANOBLAS_MC, NANOBLAS_KC, NANOBLAS_NC override the GEMM block
    sizes for every type (positive integers up to 1048576; MC and NC are rounded up to multiples

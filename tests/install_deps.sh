@@ -36,7 +36,7 @@ install_arm() {
 if [ "${1:-}" = arm ]; then install_arm; exit 0; fi
 need=""
 for p in gcc make libblas3 liblapack3 liblapack-dev libblas-test libopenblas-dev python3-numpy \
-         python3-scipy python3-pytest r-base-core binutils python3-venv pkg-config cmake gfortran; do
+         python3-scipy python3-pytest python3-hypothesis r-base-core binutils python3-venv pkg-config cmake gfortran; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 install_mkl() {

@@ -12,9 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tests/testutil.h"
+#include "tests/typed.h"
 
-typedef float complex fc;
-typedef double complex dc;
 
 #define PROTOS(T, R, p)                                                                                \
     void p##gemm_(const char *, const char *, const int *, const int *, const int *, const T *,        \
@@ -59,32 +58,7 @@ void xerbla_(const char *name, const int *info, size_t len)
 }
 
 /* ---- element types ---- */
-enum { TS, TD, TC, TZ };
 static const char tchar[] = "SDCZ";
-static const size_t esize[4] = {sizeof(float), sizeof(double), sizeof(fc), sizeof(dc)};
-static int cplx(int t) { return t >= TC; }
-static double eps(int t) { return (t == TS || t == TC) ? FLT_EPSILON : DBL_EPSILON; }
-
-static dc get(int t, const void *p, size_t i)
-{
-    switch (t) {
-    case TS: return ((const float *)p)[i];
-    case TD: return ((const double *)p)[i];
-    case TC: return ((const fc *)p)[i];
-    default: return ((const dc *)p)[i];
-    }
-}
-static void put(int t, void *p, size_t i, dc v)
-{
-    switch (t) {
-    case TS: ((float *)p)[i] = (float)creal(v); break;
-    case TD: ((double *)p)[i] = creal(v); break;
-    case TC: ((fc *)p)[i] = (fc)v; break;
-    default: ((dc *)p)[i] = v; break;
-    }
-}
-static dc rnd(int t) { return cplx(t) ? CMPLX(tu_rand(), tu_rand()) : tu_rand(); }
-static const dc NaN = CMPLX(NAN, NAN);
 
 /* ---- matrices in guarded buffers; everything not explicitly filled holds NaN ---- */
 typedef struct {

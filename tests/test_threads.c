@@ -439,6 +439,7 @@ static int probe(int set, int size)
     return 0;
 }
 
+#ifdef _OPENMP /* used only by test_env_precedence's OpenMP cases */
 /* Runs this program as a probe in this process's environment without its *_NUM_THREADS
    variables, plus `extra`; returns 0 and the two numbers. */
 extern char **environ;
@@ -488,6 +489,7 @@ static int run_probe(char *const extra[], int set, int size, int *initial, int *
         return -1;
     return sscanf(buf, "%d %d", initial, tasks) == 2 ? 0 : -1;
 }
+#endif
 
 /* NANOBLAS_NUM_THREADS > OPENBLAS_NUM_THREADS > OMP_NUM_THREADS; the setter decides how many OS
    threads a call uses. */

@@ -86,7 +86,17 @@ __attribute__((unused)) /* only OpenMP builds read the count */
 static int get_threads(void)
 {
     pthread_once(&threads_once, init_threads);
-    return __atomic_load_n(&requested_threads, __ATOMIC_RELAXED);
+    int n = __atomic_load_n(&requested_threads, __ATOMIC_RELAXED);
+#ifdef _OPENMP
+    /* The calling thread's OpenMP limit (omp_set_num_threads, OMP_NUM_THREADS) caps ours, as an
+       OpenMP build of OpenBLAS follows omp_get_max_threads(): threadpoolctl limits an OpenBLAS
+       whose openblas_get_parallel() says OpenMP through omp_set_num_threads. set_threads sets
+       both, so the count set through our API is the one the calling thread gets. */
+    int omp = omp_get_max_threads();
+    if (omp >= 1 && omp < n)
+        n = omp;
+#endif
+    return n;
 }
 
 static void set_threads(int n)
@@ -94,7 +104,13 @@ static void set_threads(int n)
     pthread_once(&threads_once, init_threads);
     if (n < 1) /* OpenBLAS treats 0 and negatives as "all cores" */
         n = usable_cores();
-    __atomic_store_n(&requested_threads, n > 1024 ? 1024 : n, __ATOMIC_RELAXED);
+    n = n > 1024 ? 1024 : n;
+    __atomic_store_n(&requested_threads, n, __ATOMIC_RELAXED);
+#ifdef _OPENMP
+    /* and the calling thread's OpenMP limit, which caps the count (get_threads), as OpenBLAS's
+       OpenMP build does */
+    omp_set_num_threads(n);
+#endif
 }
 
 /* A team with at least `min_per_thread` of `work` per thread, at most `max_parts` threads. */

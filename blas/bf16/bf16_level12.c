@@ -5,6 +5,7 @@
 #include "blas/nb_common.h"
 #include "blas/bf16/bf16.h"
 #include "cblas.h"
+#include "blas/nb_trace.h"
 
 /* Element i of a strided vector, OpenBLAS style (a negative increment walks from the end). */
 static inline ptrdiff_t at(blasint n, blasint inc, blasint i)
@@ -15,6 +16,7 @@ static inline ptrdiff_t at(blasint n, blasint inc, blasint i)
 NB_EXPORT void cblas_sbstobf16(const int n, const float *in, const int incin, nb_bf16 *out,
                                const int incout)
 {
+    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = nb_float_to_bf16(in[at(n, incin, i)]);
 }
@@ -22,6 +24,7 @@ NB_EXPORT void cblas_sbstobf16(const int n, const float *in, const int incin, nb
 NB_EXPORT void cblas_sbdtobf16(const int n, const double *in, const int incin, nb_bf16 *out,
                                const int incout)
 {
+    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = nb_double_to_bf16(in[at(n, incin, i)]);
 }
@@ -29,6 +32,7 @@ NB_EXPORT void cblas_sbdtobf16(const int n, const double *in, const int incin, n
 NB_EXPORT void cblas_sbf16tos(const int n, const nb_bf16 *in, const int incin, float *out,
                               const int incout)
 {
+    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = nb_bf16_to_float(in[at(n, incin, i)]);
 }
@@ -36,6 +40,7 @@ NB_EXPORT void cblas_sbf16tos(const int n, const nb_bf16 *in, const int incin, f
 NB_EXPORT void cblas_dbf16tod(const int n, const nb_bf16 *in, const int incin, double *out,
                               const int incout)
 {
+    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = (double)nb_bf16_to_float(in[at(n, incin, i)]);
 }
@@ -43,6 +48,7 @@ NB_EXPORT void cblas_dbf16tod(const int n, const nb_bf16 *in, const int incin, d
 NB_EXPORT float cblas_sbdot(const int n, const nb_bf16 *x, const int incx, const nb_bf16 *y,
                             const int incy)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
     float sum = 0;
     for (blasint i = 0; i < n; i++)
         sum += nb_bf16_to_float(x[at(n, incx, i)]) * nb_bf16_to_float(y[at(n, incy, i)]);
@@ -56,6 +62,8 @@ NB_EXPORT void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE tra
                             const nb_bf16 *x, const int incx, const float beta, float *y,
                             const int incy)
 {
+    NB_TRACE("layout=%s trans=%c m=%d n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(trans), m, n, lda, incx, incy);
     int row = layout == CblasRowMajor, col = layout == CblasColMajor;
     int notrans = trans == CblasNoTrans, tr = trans == CblasTrans || trans == CblasConjTrans;
     int info = 0;

@@ -12,6 +12,7 @@
 #include "cblas/cblas_common.h"
 #include "include/nanoblas.h"
 #include "kernels/kernel.h"
+#include "blas/nb_trace.h"
 
 void *nb_gemm_ws_acquire(size_t bytes);
 void nb_gemm_ws_release(void *p);
@@ -107,6 +108,8 @@ NB_EXPORT void nanoblas_sbbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                                  const bfloat16 *const *b_array, int ldb, float beta, float *c,
                                  int ldc, int count)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {8, 9, 10, 11, 14, 15};
     nb_brgemm_blocks a = {(const void *const *)a_array, NULL, NULL, 0, 0};
     nb_brgemm_blocks b = {(const void *const *)b_array, NULL, NULL, 0, 0};
@@ -120,6 +123,8 @@ NB_EXPORT void nanoblas_sbbrgemm_offset(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE tra
                                         const bfloat16 *b, const long long *b_offsets, int ldb,
                                         float beta, float *c, int ldc, int count)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {9, 10, 12, 13, 16, 17};
     nb_brgemm_blocks av = {NULL, a, a_offsets, 0, 0}, bv = {NULL, b, b_offsets, 0, 0};
     sbb_entry("nanoblas_sbbrgemm_offset", pos, a_offsets, b_offsets, layout, transa, transb, m, n,
@@ -132,6 +137,8 @@ NB_EXPORT void nanoblas_sbbrgemm_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE tr
                                          const bfloat16 *b, int ldb, long long stride_b,
                                          float beta, float *c, int ldc, int count)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {0, 9, 0, 12, 16, 17};
     nb_brgemm_blocks av = {NULL, a, NULL, stride_a, 0}, bv = {NULL, b, NULL, stride_b, 0};
     sbb_entry("nanoblas_sbbrgemm_strided", pos, NULL, NULL, layout, transa, transb, m, n, k,

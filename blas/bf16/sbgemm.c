@@ -13,6 +13,7 @@
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
 #include "include/nanoblas.h"
+#include "blas/nb_trace.h"
 
 /* A bf16 operand as a strided view: element (i, l) at p[i*rs + l*cs]. */
 typedef struct {
@@ -252,6 +253,8 @@ NB_EXPORT void cblas_sbgemm(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE tra
                             const float alpha, const nb_bf16 *a, const int lda, const nb_bf16 *b,
                             const int ldb, const float beta, float *c, const int ldc)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc);
     sb_cblas("cblas_sbgemm", layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -261,6 +264,8 @@ NB_EXPORT void cblas_gemm_bf16bf16f32(const CBLAS_LAYOUT layout, const CBLAS_TRA
                                       const int lda, const nb_bf16 *b, const int ldb,
                                       const float beta, float *c, const int ldc)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc);
     sb_cblas("cblas_gemm_bf16bf16f32", layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
              c, ldc);
 }
@@ -271,6 +276,8 @@ NB_EXPORT void sbgemm_(const char *transa, const char *transb, const blasint *m,
                        const nb_bf16 *b, const blasint *ldb, const float *beta, float *c,
                        const blasint *ldc, nb_strlen la, nb_strlen lb)
 {
+    NB_TRACE("transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(transa),
+             NB_TR_CH(transb), *m, *n, *k, *lda, *ldb, *ldc);
     (void)la, (void)lb;
     blasint info = nb_sgemm_check(*transa, *transb, *m, *n, *k, *alpha, NULL, *lda, NULL, *ldb,
                                   *beta, c, *ldc);
@@ -288,6 +295,7 @@ NB_EXPORT void sbgemm_(const char *transa, const char *transb, const blasint *m,
 NB_EXPORT size_t cblas_gemm_bf16bf16f32_pack_get_size(const CBLAS_IDENTIFIER identifier,
                                                       const int m, const int n, const int k)
 {
+    NB_TRACE("identifier=%c m=%d n=%d k=%d", NB_TR_E(identifier), m, n, k);
     if (m < 0 || n < 0 || k < 0 || (identifier != CblasAMatrix && identifier != CblasBMatrix))
         return 0;
     size_t elems = identifier == CblasAMatrix ? (size_t)m * (size_t)k : (size_t)k * (size_t)n;
@@ -299,6 +307,8 @@ NB_EXPORT void cblas_gemm_bf16bf16f32_pack(const CBLAS_LAYOUT layout, const CBLA
                                            const int k, const nb_bf16 *src, const int ld,
                                            nb_bf16 *dest)
 {
+    NB_TRACE("layout=%s identifier=%c trans=%c m=%d n=%d k=%d ld=%d", NB_TR_LAYOUT(layout),
+             NB_TR_E(identifier), NB_TR_E(trans), m, n, k, ld);
     const char *name = "cblas_gemm_bf16bf16f32_pack";
     int row = layout == CblasRowMajor, is_a = identifier == CblasAMatrix;
     int t = trans != CblasNoTrans;
@@ -352,6 +362,8 @@ NB_EXPORT void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const i
                                               const int lda, const nb_bf16 *b, const int ldb,
                                               const float beta, float *c, const int ldc)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc);
     const char *name = "cblas_gemm_bf16bf16f32_compute";
     int info = sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 1);
     int row = layout == CblasRowMajor;

@@ -9,6 +9,7 @@
 #include "cblas/cblas_common.h"
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 int nb_sbgemm_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
                     int ldc);
@@ -49,6 +50,10 @@ NB_EXPORT void cblas_sbgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPO
                                   const int *ldc_array, const int group_count,
                                   const int *group_size)
 {
+    NB_TRACE_GROUPS(.layout = NB_TR_LAYOUT(layout), .transa = transa_array, .transb = transb_array,
+                    .m = m_array, .n = n_array, .k = k_array, .lda = lda_array,
+                    .ldb = ldb_array, .ldc = ldc_array, .group_count = group_count,
+                    .group_size = group_size);
     const char *name = "cblas_sbgemm_batch";
     if (layout != CblasRowMajor && layout != CblasColMajor)
         NB_CB_FAIL(0, 1, name);
@@ -110,6 +115,9 @@ NB_EXPORT void cblas_sbgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS
                                           float *c, const int ldc, const int stridec,
                                           const int batch_size)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d stridea=%d ldb=%d strideb=%d "
+             "ldc=%d stridec=%d batch_size=%d", NB_TR_LAYOUT(layout), NB_TR_E(transa),
+             NB_TR_E(transb), m, n, k, lda, stridea, ldb, strideb, ldc, stridec, batch_size);
     const char *name = "cblas_sbgemm_batch_strided";
     /* nb_sbgemm_check numbers lda 9, ldb 11, ldc 14 as in cblas_sbgemm; here they are 9, 12, 16 */
     int e = nb_sbgemm_check(layout, transa, transb, m, n, k, lda, ldb, ldc);

@@ -16,6 +16,7 @@
 #include "arch/cpu.h"
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 void *nb_gemm_ws_acquire(size_t bytes);
 void nb_gemm_ws_release(void *p);
@@ -258,6 +259,8 @@ NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm))(CBLAS_LAYOUT layout, CBLAS_TRANS
                                                  const nb_t *const *b_array, int ldb, nb_t beta,
                                                  nb_t *c, int ldc, int count)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {8, 9, 10, 11, 14, 15};
     nb_brgemm_blocks a = {(const void *const *)a_array, NULL, NULL, 0, 0};
     nb_brgemm_blocks b = {(const void *const *)b_array, NULL, NULL, 0, 0};
@@ -270,6 +273,8 @@ NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm_offset))(
     nb_t alpha, const nb_t *a, const long long *a_offsets, int lda, const nb_t *b,
     const long long *b_offsets, int ldb, nb_t beta, nb_t *c, int ldc, int count)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {9, 10, 12, 13, 16, 17};
     nb_brgemm_blocks av = {NULL, a, a_offsets, 0, 0}, bv = {NULL, b, b_offsets, 0, 0};
     brg_entry(BRG_NAME("_offset"), pos, a_offsets, b_offsets, layout, transa, transb, m, n, k,
@@ -281,6 +286,8 @@ NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm_strided))(
     nb_t alpha, const nb_t *a, int lda, long long stride_a, const nb_t *b, int ldb,
     long long stride_b, nb_t beta, nb_t *c, int ldc, int count)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {0, 9, 0, 12, 16, 17};
     nb_brgemm_blocks av = {NULL, a, NULL, stride_a, 0}, bv = {NULL, b, NULL, stride_b, 0};
     brg_entry(BRG_NAME("_strided"), pos, NULL, NULL, layout, transa, transb, m, n, k, alpha, &av,

@@ -24,6 +24,7 @@
 #include "cblas/cblas_common.h"
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 typedef NB_CAT3(nb_gemm_kernel_, NB_P, ) batch_kernel;
 
@@ -323,6 +324,10 @@ NB_EXPORT void NB_CBLAS(gemm_batch)(const CBLAS_LAYOUT layout, const CBLAS_TRANS
                                     NB_CVEC beta_array, NB_PTRS c_array, const int *ldc_array,
                                     const int group_count, const int *group_size)
 {
+    NB_TRACE_GROUPS(.layout = NB_TR_LAYOUT(layout), .transa = transa_array, .transb = transb_array,
+                    .m = m_array, .n = n_array, .k = k_array, .lda = lda_array,
+                    .ldb = ldb_array, .ldc = ldc_array, .group_count = group_count,
+                    .group_size = group_size);
     static const int pos[10] = {2, 3, 4, 5, 6, 9, 11, 14, 15, 16};
     const char *name = NB_CB_NAME(gemm_batch);
     const int row = nb_cb_layout(layout);
@@ -354,6 +359,10 @@ NB_EXPORT void NB_FN(gemm_batch_)(const char *transa_array, const char *transb_a
                                   const blasint *group_count, const blasint *group_size,
                                   nb_strlen la, nb_strlen lb)
 {
+    NB_TRACE_GROUPS(.transa = transa_array, .transb = transb_array, .trans_chars = 1,
+                    .m = m_array, .n = n_array, .k = k_array, .lda = lda_array,
+                    .ldb = ldb_array, .ldc = ldc_array, .group_count = *group_count,
+                    .group_size = group_size);
     (void)la, (void)lb;
     static const int pos[10] = {1, 2, 3, 4, 5, 8, 10, 13, 14, 15};
     const char *name = NB_UP "GEMM_BATCH";
@@ -408,6 +417,9 @@ NB_EXPORT void NB_CBLAS(gemm_batch_strided)(const CBLAS_LAYOUT layout, const CBL
                                             const int strideb, NB_CSCAL beta, NB_VEC c,
                                             const int ldc, const int stridec, const int batch_size)
 {
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d stridea=%d ldb=%d strideb=%d "
+             "ldc=%d stridec=%d batch_size=%d", NB_TR_LAYOUT(layout), NB_TR_E(transa),
+             NB_TR_E(transb), m, n, k, lda, stridea, ldb, strideb, ldc, stridec, batch_size);
     static const int pos[12] = {2, 3, 4, 5, 6, 9, 12, 16, 10, 13, 17, 18};
     const char *name = NB_CB_NAME(gemm_batch_strided);
     const int row = nb_cb_layout(layout);
@@ -426,6 +438,9 @@ NB_EXPORT void NB_FN(gemm_batch_strided_)(const char *transa, const char *transb
                                           const blasint *stridec, const blasint *batch_size,
                                           nb_strlen la, nb_strlen lb)
 {
+    NB_TRACE("transa=%c transb=%c m=%d n=%d k=%d lda=%d stridea=%d ldb=%d strideb=%d ldc=%d "
+             "stridec=%d batch_size=%d", NB_TR_CH(transa), NB_TR_CH(transb), *m, *n, *k, *lda,
+             *stridea, *ldb, *strideb, *ldc, *stridec, *batch_size);
     (void)la, (void)lb;
     static const int pos[12] = {1, 2, 3, 4, 5, 8, 11, 15, 9, 12, 16, 17};
     gemm_batch_strided(NB_UP "GEMM_BATCH_STRIDED", 1, 0, fortran_trans(*transa),

@@ -1,5 +1,6 @@
 /* Level 1 norms and searches: nrm2 (scnrm2/dznrm2) and i?amax. */
 #include "l1_internal.h"
+#include "blas/nb_trace.h"
 
 /* Blue's scaling constants (see the reference dnrm2.f90, Anderson 2017): squares of values above
    TBIG are accumulated scaled by SBIG, squares of values below TSML scaled by SSML; the rest
@@ -129,10 +130,12 @@ blasint NB_IINT(amax)(blasint n, const nb_t *x, blasint incx)
 
 NB_EXPORT nb_r NB_RFN(nrm2_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
+    NB_TRACE("n=%d incx=%d", *n, *incx);
     return NB_RINT(nrm2)(*n, x, *incx);
 }
 
 NB_EXPORT blasint NB_IFN(amax_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
+    NB_TRACE("n=%d incx=%d", *n, *incx);
     return NB_IINT(amax)(*n, x, *incx);
 }

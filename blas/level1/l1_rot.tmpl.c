@@ -2,6 +2,7 @@
    The generators follow the reference 3.11 algorithms step by step (one documented departure in
    rotmg), because callers depend on their exact sign conventions and scaling. */
 #include "l1_internal.h"
+#include "blas/nb_trace.h"
 
 /* The reference's safmin (smallest normal) and safmax = 2^(maxexponent - 1). */
 #if NB_PREC == 1 || NB_PREC == 3
@@ -383,33 +384,39 @@ void NB_INT(rotg)(nb_t *a, const nb_t *b, nb_r *c, nb_t *s)
 NB_EXPORT void NB_FN(rot_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y, const blasint *incy,
                            const nb_t *c, const nb_t *s)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
     NB_INT(rot)(*n, x, *incx, y, *incy, *c, *s);
 }
 
 NB_EXPORT void NB_FN(rotm_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y,
                             const blasint *incy, const nb_t *param)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
     NB_INT(rotm)(*n, x, *incx, y, *incy, param);
 }
 
 NB_EXPORT void NB_FN(rotg_)(nb_t *a, nb_t *b, nb_t *c, nb_t *s)
 {
+    NB_TRACE0();
     NB_INT(rotg)(a, b, c, s);
 }
 
 NB_EXPORT void NB_FN(rotmg_)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param)
 {
+    NB_TRACE0();
     NB_INT(rotmg)(d1, d2, x1, y1, param);
 }
 #else
 NB_EXPORT void NB_SFN(rot_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y,
                             const blasint *incy, const nb_r *c, const nb_r *s)
 {
+    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
     NB_SINT(rot)(*n, x, *incx, y, *incy, *c, *s);
 }
 
 NB_EXPORT void NB_FN(rotg_)(nb_t *a, const nb_t *b, nb_r *c, nb_t *s)
 {
+    NB_TRACE0();
     NB_INT(rotg)(a, b, c, s);
 }
 #endif

@@ -3,6 +3,7 @@
 #include "l2_common.h"
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 /* The part both share: lengths of x and y for op, the reference's beta pass over y, and whether
    any work remains after it. */
@@ -133,6 +134,8 @@ NB_EXPORT void NB_FN(gemv_)(const char *trans, const blasint *m, const blasint *
                             const nb_t *a, const blasint *lda, const nb_t *x, const blasint *incx,
                             const nb_t *beta, nb_t *y, const blasint *incy, nb_strlen ltrans)
 {
+    NB_TRACE("trans=%c m=%d n=%d lda=%d incx=%d incy=%d", NB_TR_CH(trans), *m, *n, *lda, *incx,
+             *incy);
     (void)ltrans;
     blasint info = NB_INT(gemv_check)(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
     if (info) {
@@ -198,6 +201,8 @@ NB_EXPORT void NB_FN(gbmv_)(const char *trans, const blasint *m, const blasint *
                             const nb_t *x, const blasint *incx, const nb_t *beta, nb_t *y,
                             const blasint *incy, nb_strlen ltrans)
 {
+    NB_TRACE("trans=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d", NB_TR_CH(trans), *m, *n, *kl,
+             *ku, *lda, *incx, *incy);
     (void)ltrans;
     blasint info =
         NB_INT(gbmv_check)(*trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx, *beta, y, *incy);

@@ -4,6 +4,7 @@
 #include "l2_common.h"
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 /* Columns [lo, hi) of the update. Real types with contiguous x and y use the kernel set's
    vectorised loop; the rest the reference's. */
@@ -105,6 +106,7 @@ static blasint l2_ger_check(blasint m, blasint n, blasint incx, blasint incy, bl
                                           const nb_t *x, const blasint *incx, const nb_t *y,       \
                                           const blasint *incy, nb_t *a, const blasint *lda)        \
     {                                                                                              \
+        NB_TRACE("m=%d n=%d incx=%d incy=%d lda=%d", *m, *n, *incx, *incy, *lda);                  \
         blasint info = l2_ger_check(*m, *n, *incx, *incy, *lda);                                   \
         if (info) {                                                                                \
             nb_xerbla(NB_UP NAME, info);                                                           \

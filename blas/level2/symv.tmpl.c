@@ -3,6 +3,7 @@
    complex routines are the same algorithm: for real types conjugation is the identity and the real
    part of the diagonal is the diagonal. */
 #include "l2_common.h"
+#include "blas/nb_trace.h"
 
 #if NB_COMPLEX
 #define L2_FULL_MV hemv
@@ -92,6 +93,7 @@ NB_EXPORT void L2_F77(L2_FULL_MV)(const char *uplo, const blasint *n, const nb_t
                             const blasint *lda, const nb_t *x, const blasint *incx, const nb_t *beta,
                             nb_t *y, const blasint *incy, nb_strlen luplo)
 {
+    NB_TRACE("uplo=%c n=%d lda=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *lda, *incx, *incy);
     (void)luplo;
     blasint info = L2_CHK(L2_FULL_MV)(*uplo, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
     if (info) {
@@ -133,6 +135,8 @@ NB_EXPORT void L2_F77(L2_BAND_MV)(const char *uplo, const blasint *n, const blas
                             const nb_t *a, const blasint *lda, const nb_t *x, const blasint *incx,
                             const nb_t *beta, nb_t *y, const blasint *incy, nb_strlen luplo)
 {
+    NB_TRACE("uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *k, *lda, *incx,
+             *incy);
     (void)luplo;
     blasint info =
         L2_CHK(L2_BAND_MV)(*uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y, *incy);
@@ -170,6 +174,7 @@ NB_EXPORT void L2_F77(L2_PACK_MV)(const char *uplo, const blasint *n, const nb_t
                             const nb_t *x, const blasint *incx, const nb_t *beta, nb_t *y,
                             const blasint *incy, nb_strlen luplo)
 {
+    NB_TRACE("uplo=%c n=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *incx, *incy);
     (void)luplo;
     blasint info = L2_CHK(L2_PACK_MV)(*uplo, *n, *alpha, ap, x, *incx, *beta, y, *incy);
     if (info) {

@@ -2,6 +2,7 @@
    one triangle stored in full or packed form: A := alpha*x*y**H + conj(alpha)*y*x**H + A.
    Hermitian diagonals are kept exactly real, as the reference does (see syr.tmpl.c). */
 #include "l2_common.h"
+#include "blas/nb_trace.h"
 
 #if NB_COMPLEX
 #define L2_R2_FULL her2
@@ -81,6 +82,7 @@ NB_EXPORT void L2_F77(L2_R2_FULL)(const char *uplo, const blasint *n, const nb_t
                                   const blasint *incx, const nb_t *y, const blasint *incy, nb_t *a,
                                   const blasint *lda, nb_strlen luplo)
 {
+    NB_TRACE("uplo=%c n=%d incx=%d incy=%d lda=%d", NB_TR_CH(uplo), *n, *incx, *incy, *lda);
     (void)luplo;
     blasint info = L2_CHK(L2_R2_FULL)(*uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);
     if (info) {
@@ -117,6 +119,7 @@ NB_EXPORT void L2_F77(L2_R2_PACK)(const char *uplo, const blasint *n, const nb_t
                                   const blasint *incx, const nb_t *y, const blasint *incy, nb_t *ap,
                                   nb_strlen luplo)
 {
+    NB_TRACE("uplo=%c n=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *incx, *incy);
     (void)luplo;
     blasint info = L2_CHK(L2_R2_PACK)(*uplo, *n, *alpha, x, *incx, y, *incy, ap);
     if (info) {

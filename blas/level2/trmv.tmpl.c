@@ -2,6 +2,7 @@
    One algorithm over l2_tri; the loop orders are the reference's (they decide the rounding of the
    dot-product forms and which zero elements of x skip a column). */
 #include "l2_common.h"
+#include "blas/nb_trace.h"
 
 static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
 {
@@ -74,6 +75,8 @@ NB_EXPORT void NB_FN(trmv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *a, const blasint *lda, nb_t *x, const blasint *incx,
                             nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+             NB_TR_CH(diag), *n, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(trmv_check)(*uplo, *trans, *diag, *n, a, *lda, x, *incx);
     if (info) {
@@ -113,6 +116,8 @@ NB_EXPORT void NB_FN(tbmv_)(const char *uplo, const char *trans, const char *dia
                             const blasint *k, const nb_t *a, const blasint *lda, nb_t *x,
                             const blasint *incx, nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%d k=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+             NB_TR_CH(diag), *n, *k, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tbmv_check)(*uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);
     if (info) {
@@ -147,6 +152,8 @@ NB_EXPORT void NB_FN(tpmv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *ap, nb_t *x, const blasint *incx, nb_strlen luplo,
                             nb_strlen ltrans, nb_strlen ldiag)
 {
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+             NB_TR_CH(diag), *n, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tpmv_check)(*uplo, *trans, *diag, *n, ap, x, *incx);
     if (info) {

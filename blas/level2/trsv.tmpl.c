@@ -2,6 +2,7 @@
    packed (xTPSV) storage. No test for singularity, as in the reference: a zero diagonal gives
    Inf/NaN. Loop orders are the reference's. */
 #include "l2_common.h"
+#include "blas/nb_trace.h"
 
 static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
 {
@@ -79,6 +80,8 @@ NB_EXPORT void NB_FN(trsv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *a, const blasint *lda, nb_t *x, const blasint *incx,
                             nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+             NB_TR_CH(diag), *n, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(trsv_check)(*uplo, *trans, *diag, *n, a, *lda, x, *incx);
     if (info) {
@@ -118,6 +121,8 @@ NB_EXPORT void NB_FN(tbsv_)(const char *uplo, const char *trans, const char *dia
                             const blasint *k, const nb_t *a, const blasint *lda, nb_t *x,
                             const blasint *incx, nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%d k=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+             NB_TR_CH(diag), *n, *k, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tbsv_check)(*uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);
     if (info) {
@@ -152,6 +157,8 @@ NB_EXPORT void NB_FN(tpsv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *ap, nb_t *x, const blasint *incx, nb_strlen luplo,
                             nb_strlen ltrans, nb_strlen ldiag)
 {
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+             NB_TR_CH(diag), *n, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tpsv_check)(*uplo, *trans, *diag, *n, ap, x, *incx);
     if (info) {

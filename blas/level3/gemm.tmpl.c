@@ -4,6 +4,7 @@
 #include "kernels/kernel.h"
 #include "blas/level3/l3_internal.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 typedef NB_CAT(nb_gemm_kernel_, NB_P) l3_kernel;
 
@@ -304,6 +305,8 @@ NB_EXPORT void NB_FN(gemm_)(const char *transa, const char *transb, const blasin
                             const nb_t *b, const blasint *ldb, const nb_t *beta, nb_t *c,
                             const blasint *ldc, nb_strlen ltransa, nb_strlen ltransb)
 {
+    NB_TRACE("transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(transa),
+             NB_TR_CH(transb), *m, *n, *k, *lda, *ldb, *ldc);
     (void)ltransa, (void)ltransb;
     blasint info =
         NB_INT(gemm_check)(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);

@@ -5,6 +5,7 @@
    the diagonal block is expanded into a small full workspace. */
 #include <stdlib.h>
 #include "blas/level3/l3_internal.h"
+#include "blas/nb_trace.h"
 
 /* A logical m x m symmetric (herm == 0) or Hermitian matrix M, kept as one stored triangle S:
    M(i,j) = conj^c(S(i,j)) inside the stored triangle and conj^(c^herm)(S(j,i)) outside it. */
@@ -116,6 +117,8 @@ NB_EXPORT void NB_FN(symm_)(const char *side, const char *uplo, const blasint *m
                             const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
                             nb_strlen lside, nb_strlen luplo)
 {
+    NB_TRACE("side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(side), NB_TR_CH(uplo), *m,
+             *n, *lda, *ldb, *ldc);
     (void)lside, (void)luplo;
     blasint info = NB_INT(symm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
     if (info) {
@@ -144,6 +147,8 @@ NB_EXPORT void NB_FN(hemm_)(const char *side, const char *uplo, const blasint *m
                             const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
                             nb_strlen lside, nb_strlen luplo)
 {
+    NB_TRACE("side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(side), NB_TR_CH(uplo), *m,
+             *n, *lda, *ldb, *ldc);
     (void)lside, (void)luplo;
     blasint info = NB_INT(hemm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
     if (info) {

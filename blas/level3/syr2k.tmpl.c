@@ -1,6 +1,7 @@
 /* Rank-2k updates of a triangle, syr2k and her2k: two triangular GEMMs (gemmt_view, syrk.tmpl.c)
    after the triangle has been scaled by beta once. */
 #include "blas/level3/l3_internal.h"
+#include "blas/nb_trace.h"
 
 /* The n x k operand view of op(X) (X n x k for 'N', k x n otherwise), unconjugated. */
 static l3_view rank2k_view(const nb_t *x, blasint ldx, char trans)
@@ -58,6 +59,8 @@ NB_EXPORT void NB_FN(syr2k_)(const char *uplo, const char *trans, const blasint 
                              const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
                              nb_strlen luplo, nb_strlen ltrans)
 {
+    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n,
+             *k, *lda, *ldb, *ldc);
     (void)luplo, (void)ltrans;
     blasint info =
         NB_INT(syr2k_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
@@ -105,6 +108,8 @@ NB_EXPORT void NB_FN(her2k_)(const char *uplo, const char *trans, const blasint 
                              const blasint *ldb, const nb_r *beta, nb_t *c, const blasint *ldc,
                              nb_strlen luplo, nb_strlen ltrans)
 {
+    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n,
+             *k, *lda, *ldb, *ldc);
     (void)luplo, (void)ltrans;
     blasint info =
         NB_INT(her2k_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "blas/level3/l3_internal.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, size_t ldc)
 {
@@ -186,6 +187,8 @@ NB_EXPORT void NB_FN(syrk_)(const char *uplo, const char *trans, const blasint *
                             const nb_t *alpha, const nb_t *a, const blasint *lda, const nb_t *beta,
                             nb_t *c, const blasint *ldc, nb_strlen luplo, nb_strlen ltrans)
 {
+    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n, *k,
+             *lda, *ldc);
     (void)luplo, (void)ltrans;
     blasint info = NB_INT(syrk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
     if (info) {
@@ -235,6 +238,8 @@ NB_EXPORT void NB_FN(herk_)(const char *uplo, const char *trans, const blasint *
                             const nb_r *alpha, const nb_t *a, const blasint *lda, const nb_r *beta,
                             nb_t *c, const blasint *ldc, nb_strlen luplo, nb_strlen ltrans)
 {
+    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n, *k,
+             *lda, *ldc);
     (void)luplo, (void)ltrans;
     blasint info = NB_INT(herk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
     if (info) {

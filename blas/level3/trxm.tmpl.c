@@ -7,6 +7,7 @@
 #include "kernels/generic/tri_loops.h"
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
+#include "blas/nb_trace.h"
 
 /* A triangular operand in side-L form and the matrix it acts on. */
 typedef struct {
@@ -282,6 +283,8 @@ NB_EXPORT void NB_FN(trmm_)(const char *side, const char *uplo, const char *tran
                             const blasint *lda, nb_t *b, const blasint *ldb, nb_strlen lside,
                             nb_strlen luplo, nb_strlen ltransa, nb_strlen ldiag)
 {
+    NB_TRACE("side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d", NB_TR_CH(side),
+             NB_TR_CH(uplo), NB_TR_CH(transa), NB_TR_CH(diag), *m, *n, *lda, *ldb);
     (void)lside, (void)luplo, (void)ltransa, (void)ldiag;
     blasint info = NB_INT(trmm_check)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
     if (info) {
@@ -296,6 +299,8 @@ NB_EXPORT void NB_FN(trsm_)(const char *side, const char *uplo, const char *tran
                             const blasint *lda, nb_t *b, const blasint *ldb, nb_strlen lside,
                             nb_strlen luplo, nb_strlen ltransa, nb_strlen ldiag)
 {
+    NB_TRACE("side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d", NB_TR_CH(side),
+             NB_TR_CH(uplo), NB_TR_CH(transa), NB_TR_CH(diag), *m, *n, *lda, *ldb);
     (void)lside, (void)luplo, (void)ltransa, (void)ldiag;
     blasint info = NB_INT(trsm_check)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
     if (info) {

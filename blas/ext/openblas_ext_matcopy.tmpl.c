@@ -1,0 +1,242 @@
+/* OpenBLAS's scaled matrix copies: ?omatcopy (B = alpha*op(A)) and ?imatcopy (the same in place),
+   with their Fortran entry points (CBLAS forms in cblas/cblas_ext.tmpl.c).
+
+   Both take the storage order as their first argument ('C' column-major, 'R' row-major). A
+   row-major rows x cols matrix is the column-major cols x rows one in the same memory, and
+   op(A) maps the same way, so everything below works on column-major m x n operands.
+   trans: 'N', 'T', 'R' (conjugate without transpose), 'C' (conjugate transpose); for real types
+   'R' is 'N' and 'C' is 'T'. alpha == 0 writes zeros without reading A (OpenBLAS's kernels do the
+   same: NaN in A does not reach B). Empty matrices are legal and do nothing (OpenBLAS >= 0.3.26;
+   older versions called xerbla for rows or cols == 0). */
+#include <stdlib.h>
+#include "blas/nb_template.h"
+#include "blas/ext/openblas_ext_int.h"
+#include "blas/nb_trace.h"
+
+/* Edge of the square tiles a transposed copy walks: a tile of A and of B stays in L1 while it is
+   read by columns and written by rows. */
+#define TILE 32
+
+static inline nb_t scaled(nb_t v, nb_t alpha, int conj)
+{
+#if NB_COMPLEX
+    if (conj)
+        v = NB_CONJ(v);
+#else
+    (void)conj;
+#endif
+    return alpha * v;
+}
+
+static int is_trans(char t) { return nb_same(t, 'T') || nb_same(t, 'C'); }
+static int is_conj(char t) { return NB_COMPLEX && (nb_same(t, 'C') || nb_same(t, 'R')); }
+
+/* B = alpha*op(A) for a column-major m x n A; B is m x n, or n x m when trans. */
+static void omat_cm(size_t m, size_t n, nb_t alpha, const nb_t *a, size_t lda, int trans, int conj,
+                    nb_t *b, size_t ldb)
+{
+    const int zero = NB_RE(alpha) == 0 && NB_IM(alpha) == 0;
+    if (!trans) {
+        for (size_t j = 0; j < n; j++) {
+            const nb_t *aj = a + j * lda;
+            nb_t *bj = b + j * ldb;
+            if (zero)
+                for (size_t i = 0; i < m; i++)
+                    bj[i] = 0;
+            else
+                for (size_t i = 0; i < m; i++)
+                    bj[i] = scaled(aj[i], alpha, conj);
+        }
+        return;
+    }
+    for (size_t j0 = 0; j0 < n; j0 += TILE) {
+        size_t j1 = n - j0 < TILE ? n : j0 + TILE;
+        for (size_t i0 = 0; i0 < m; i0 += TILE) {
+            size_t i1 = m - i0 < TILE ? m : i0 + TILE;
+            for (size_t j = j0; j < j1; j++)
+                for (size_t i = i0; i < i1; i++)
+                    b[j + i * ldb] = zero ? (nb_t)0 : scaled(a[i + j * lda], alpha, conj);
+        }
+    }
+}
+
+/* Column-major shape and leading-dimension minima of a call. */
+static void cm_shape(char order, blasint rows, blasint cols, size_t *m, size_t *n)
+{
+    int col = nb_same(order, 'C');
+    *m = (size_t)(col ? rows : cols);
+    *n = (size_t)(col ? cols : rows);
+}
+
+static blasint matcopy_check(char order, char trans, blasint rows, blasint cols, blasint lda,
+                             blasint ldb, blasint ldb_pos)
+{
+    int col = nb_same(order, 'C');
+    if (!col && !nb_same(order, 'R'))
+        return 1;
+    if (!nb_same(trans, 'N') && !nb_same(trans, 'T') && !nb_same(trans, 'R') && !nb_same(trans, 'C'))
+        return 2;
+    if (rows < 0)
+        return 3;
+    if (cols < 0)
+        return 4;
+    blasint arows = col ? rows : cols, brows = is_trans(trans) ? (col ? cols : rows) : arows;
+    if (lda < nb_max(1, arows))
+        return 7;
+    if (ldb < nb_max(1, brows))
+        return ldb_pos;
+    return 0;
+}
+
+blasint NB_INT(omatcopy_check)(char order, char trans, blasint rows, blasint cols, blasint lda,
+                               blasint ldb)
+{
+    return matcopy_check(order, trans, rows, cols, lda, ldb, 9);
+}
+
+blasint NB_INT(imatcopy_check)(char order, char trans, blasint rows, blasint cols, blasint lda,
+                               blasint ldb)
+{
+    return matcopy_check(order, trans, rows, cols, lda, ldb, 8);
+}
+
+void NB_INT(omatcopy)(char order, char trans, blasint rows, blasint cols, nb_t alpha, const nb_t *a,
+                      blasint lda, nb_t *b, blasint ldb)
+{
+    size_t m, n;
+    cm_shape(order, rows, cols, &m, &n);
+    if (m && n)
+        omat_cm(m, n, alpha, a, (size_t)lda, is_trans(trans), is_conj(trans), b, (size_t)ldb);
+}
+
+/* In place without workspace, for when none can be allocated: the packed m x n matrix becomes
+   the packed n x m transpose by following the cycles of the permutation k -> k*n mod (mn - 1)
+   (element i + j*m moves to j + i*n), each cycle moved once from its smallest index. */
+static void transpose_packed_cycles(size_t m, size_t n, nb_t *x)
+{
+    size_t last = m * n - 1;
+    if (last < 2)
+        return;
+    for (size_t s = 1; s < last; s++) {
+        size_t k = s;
+        do
+            k = (size_t)((unsigned __int128)k * n % last);
+        while (k > s);
+        if (k != s) /* an index below s is on the cycle: it was moved already */
+            continue;
+        nb_t carry = x[s];
+        k = s;
+        do {
+            k = (size_t)((unsigned __int128)k * n % last);
+            nb_t t = x[k];
+            x[k] = carry;
+            carry = t;
+        } while (k != s);
+    }
+}
+
+/* Copies an m x n column-major block from leading dimension ld_from to ld_to in the same memory
+   (overlapping): forwards when the columns move down in memory, backwards when they move up, so
+   that no element is overwritten before it is read. */
+static void restride(size_t m, size_t n, nb_t *x, size_t ld_from, size_t ld_to)
+{
+    if (ld_from == ld_to)
+        return;
+    if (ld_to < ld_from) {
+        for (size_t j = 0; j < n; j++)
+            for (size_t i = 0; i < m; i++)
+                x[i + j * ld_to] = x[i + j * ld_from];
+    } else {
+        for (size_t j = n; j-- > 0;)
+            for (size_t i = m; i-- > 0;)
+                x[i + j * ld_to] = x[i + j * ld_from];
+    }
+}
+
+static void scale_block(size_t m, size_t n, nb_t alpha, int conj, nb_t *x, size_t ld)
+{
+    const int zero = NB_RE(alpha) == 0 && NB_IM(alpha) == 0;
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < m; i++)
+            x[i + j * ld] = zero ? (nb_t)0 : scaled(x[i + j * ld], alpha, conj);
+}
+
+void NB_INT(imatcopy)(char order, char trans, blasint rows, blasint cols, nb_t alpha, nb_t *a,
+                      blasint lda, blasint ldb)
+{
+    size_t m, n, la = (size_t)lda, lb = (size_t)ldb;
+    cm_shape(order, rows, cols, &m, &n);
+    if (!m || !n)
+        return;
+    const int conj = is_conj(trans);
+    if (!is_trans(trans)) {
+        /* scale where the element is, then move it: each pass reads before it writes */
+        if (lb > la) {
+            restride(m, n, a, la, lb);
+            scale_block(m, n, alpha, conj, a, lb);
+        } else {
+            scale_block(m, n, alpha, conj, a, la);
+            restride(m, n, a, la, lb);
+        }
+        return;
+    }
+    if (m == n && la == lb) { /* square: swap across the diagonal */
+        const int zero = NB_RE(alpha) == 0 && NB_IM(alpha) == 0;
+        for (size_t j = 0; j < n; j++) {
+            for (size_t i = 0; i < j; i++) {
+                nb_t upper = a[i + j * la], lower = a[j + i * la];
+                a[i + j * la] = zero ? (nb_t)0 : scaled(lower, alpha, conj);
+                a[j + i * la] = zero ? (nb_t)0 : scaled(upper, alpha, conj);
+            }
+            a[j + j * la] = zero ? (nb_t)0 : scaled(a[j + j * la], alpha, conj);
+        }
+        return;
+    }
+    nb_t *tmp = malloc(m * n * sizeof(nb_t));
+    if (tmp) {
+        omat_cm(m, n, alpha, a, la, 1, conj, tmp, n);
+        for (size_t j = 0; j < m; j++)
+            for (size_t i = 0; i < n; i++)
+                a[i + j * lb] = tmp[i + j * n];
+        free(tmp);
+        return;
+    }
+    /* no workspace: pack (ld m <= lda), transpose the packed matrix in place, spread to ldb */
+    restride(m, n, a, la, m);
+    scale_block(m, n, alpha, conj, a, m);
+    transpose_packed_cycles(m, n, a);
+    restride(n, m, a, n, lb);
+}
+
+/* ---- Fortran entry points ---- */
+
+NB_EXPORT void NB_FN(omatcopy_)(const char *order, const char *trans, const blasint *rows,
+                                const blasint *cols, const nb_t *alpha, const nb_t *a,
+                                const blasint *lda, nb_t *b, const blasint *ldb, nb_strlen lorder,
+                                nb_strlen ltrans)
+{
+    NB_TRACE("order=%c trans=%c rows=%d cols=%d lda=%d ldb=%d",
+             NB_TR_CH(order), NB_TR_CH(trans), *rows, *cols, *lda, *ldb);
+    (void)lorder, (void)ltrans;
+    blasint info = NB_INT(omatcopy_check)(*order, *trans, *rows, *cols, *lda, *ldb);
+    if (info) {
+        nb_xerbla(NB_UP "OMATCOPY", info);
+        return;
+    }
+    NB_INT(omatcopy)(*order, *trans, *rows, *cols, *alpha, a, *lda, b, *ldb);
+}
+
+NB_EXPORT void NB_FN(imatcopy_)(const char *order, const char *trans, const blasint *rows,
+                                const blasint *cols, const nb_t *alpha, nb_t *a, const blasint *lda,
+                                const blasint *ldb, nb_strlen lorder, nb_strlen ltrans)
+{
+    NB_TRACE("order=%c trans=%c rows=%d cols=%d lda=%d ldb=%d",
+             NB_TR_CH(order), NB_TR_CH(trans), *rows, *cols, *lda, *ldb);
+    (void)lorder, (void)ltrans;
+    blasint info = NB_INT(imatcopy_check)(*order, *trans, *rows, *cols, *lda, *ldb);
+    if (info) {
+        nb_xerbla(NB_UP "IMATCOPY", info);
+        return;
+    }
+    NB_INT(imatcopy)(*order, *trans, *rows, *cols, *alpha, a, *lda, *ldb);
+}
