@@ -595,6 +595,59 @@ void cblas_zgemmt(const CBLAS_LAYOUT Order, const CBLAS_UPLO Uplo, const CBLAS_T
                   const void *A, const int lda, const void *B, const int ldb, const void *beta,
                   void *C, const int ldc);
 
+/* OpenBLAS's further extensions (same types as OpenBLAS's cblas.h):
+     ?sum       plain sum (complex: the sum of Re + Im), 0 when n < 1 or incx < 1
+     i?max      0-based index of the first largest value, i?min of the smallest; 0 when n < 1 or
+                incx < 1. The c and z forms search the first n REAL numbers of the array at
+                stride incx, as OpenBLAS's do (it builds them from the real routine)
+     ?dotu/?dotc complex dot products returned by value (the standard forms are the _sub ones)
+     ?gemm3m    cblas_?gemm under OpenBLAS's name
+   The value-returning dot products use OpenBLAS's names for the complex return types: C99 complex
+   in C (the same as OpenBLAS's openblas_config.h), a two-member struct in C++ (the same
+   registers on x86-64 and AArch64). Not redefined when OpenBLAS's header came first. */
+#if !defined(OPENBLAS_COMPLEX_C99) && !defined(OPENBLAS_COMPLEX_STRUCT)
+#if defined(__cplusplus) || defined(_MSC_VER)
+#define OPENBLAS_COMPLEX_STRUCT
+typedef struct { float real, imag; } openblas_complex_float;
+typedef struct { double real, imag; } openblas_complex_double;
+#else
+#define OPENBLAS_COMPLEX_C99
+typedef float _Complex openblas_complex_float;
+typedef double _Complex openblas_complex_double;
+#endif
+#endif
+float cblas_ssum(const int n, const float *x, const int incx);
+double cblas_dsum(const int n, const double *x, const int incx);
+float cblas_scsum(const int n, const void *x, const int incx);
+double cblas_dzsum(const int n, const void *x, const int incx);
+
+CBLAS_INDEX cblas_ismax(const int n, const float *x, const int incx);
+CBLAS_INDEX cblas_idmax(const int n, const double *x, const int incx);
+CBLAS_INDEX cblas_icmax(const int n, const void *x, const int incx);
+CBLAS_INDEX cblas_izmax(const int n, const void *x, const int incx);
+CBLAS_INDEX cblas_ismin(const int n, const float *x, const int incx);
+CBLAS_INDEX cblas_idmin(const int n, const double *x, const int incx);
+CBLAS_INDEX cblas_icmin(const int n, const void *x, const int incx);
+CBLAS_INDEX cblas_izmin(const int n, const void *x, const int incx);
+
+openblas_complex_float cblas_cdotu(const int n, const void *x, const int incx, const void *y,
+                                   const int incy);
+openblas_complex_float cblas_cdotc(const int n, const void *x, const int incx, const void *y,
+                                   const int incy);
+openblas_complex_double cblas_zdotu(const int n, const void *x, const int incx, const void *y,
+                                    const int incy);
+openblas_complex_double cblas_zdotc(const int n, const void *x, const int incx, const void *y,
+                                    const int incy);
+
+void cblas_cgemm3m(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                   const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
+                   const void *alpha, const void *A, const int lda, const void *B, const int ldb,
+                   const void *beta, void *C, const int ldc);
+void cblas_zgemm3m(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                   const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
+                   const void *alpha, const void *A, const int lda, const void *B, const int ldb,
+                   const void *beta, void *C, const int ldc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -200,6 +200,63 @@ void cgemmt_(const char *uplo, const char *transa, const char *transb, const int
 void zgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
              const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
              const void *beta, void *c, const int *ldc);
+/* OpenBLAS's further extensions (docs/API.md): functions return float for the s and sc forms.
+   ?amax/?amin  largest/smallest |x_i| (complex |Re| + |Im|); ?max/?min largest/smallest value;
+   i?max/i?min  1-based index of that value; ?sum the plain sum (complex: of Re + Im). All give 0
+   when n < 1 or incx < 1, keep the first of equal values and pass over a NaN unless it is x(1).
+   ?axpyc       y = y + alpha*conj(x)
+   ?sbmv ?spr2 ?syr2 (c, z)  complex SYMMETRIC band mv / packed and full rank-2 updates (no
+                conjugation), arguments as ssbmv/sspr2/ssyr2
+   ?gemm3m      ?gemm */
+float samax_(const int *n, const float *x, const int *incx);
+double damax_(const int *n, const double *x, const int *incx);
+float scamax_(const int *n, const void *x, const int *incx);
+double dzamax_(const int *n, const void *x, const int *incx);
+float samin_(const int *n, const float *x, const int *incx);
+double damin_(const int *n, const double *x, const int *incx);
+float scamin_(const int *n, const void *x, const int *incx);
+double dzamin_(const int *n, const void *x, const int *incx);
+float smax_(const int *n, const float *x, const int *incx);
+double dmax_(const int *n, const double *x, const int *incx);
+float smin_(const int *n, const float *x, const int *incx);
+double dmin_(const int *n, const double *x, const int *incx);
+int ismax_(const int *n, const float *x, const int *incx);
+int idmax_(const int *n, const double *x, const int *incx);
+int ismin_(const int *n, const float *x, const int *incx);
+int idmin_(const int *n, const double *x, const int *incx);
+float ssum_(const int *n, const float *x, const int *incx);
+double dsum_(const int *n, const double *x, const int *incx);
+float scsum_(const int *n, const void *x, const int *incx);
+double dzsum_(const int *n, const void *x, const int *incx);
+void caxpyc_(const int *n, const void *alpha, const void *x, const int *incx, void *y,
+             const int *incy);
+void zaxpyc_(const int *n, const void *alpha, const void *x, const int *incx, void *y,
+             const int *incy);
+void csbmv_(const char *uplo, const int *n, const int *k, const void *alpha, const void *a,
+            const int *lda, const void *x, const int *incx, const void *beta, void *y,
+            const int *incy);
+void zsbmv_(const char *uplo, const int *n, const int *k, const void *alpha, const void *a,
+            const int *lda, const void *x, const int *incx, const void *beta, void *y,
+            const int *incy);
+void cspr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
+            const void *y, const int *incy, void *ap);
+void zspr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
+            const void *y, const int *incy, void *ap);
+void csyr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
+            const void *y, const int *incy, void *a, const int *lda);
+void zsyr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
+            const void *y, const int *incy, void *a, const int *lda);
+void cgemm3m_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+              const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
+              const void *beta, void *c, const int *ldc);
+void zgemm3m_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+              const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
+              const void *beta, void *c, const int *ldc);
+/* Fortran-callable info functions and GotoBLAS's name of openblas_get_num_procs. */
+int openblas_get_num_procs_(void);
+int openblas_get_num_threads_(void);
+int openblas_get_parallel_(void);
+int goto_get_num_procs(void);
 /* ---- OpenBLAS extensions: end ---- */
 
 /* Tuning (read once at load): NANOBLAS_MC, NANOBLAS_KC, NANOBLAS_NC override the GEMM block

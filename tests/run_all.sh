@@ -60,6 +60,7 @@ done
 # NumPy's own linalg tests with nanoblas as the system's libblas.so.3 (alternatives, restored).
 step install ./tests/check_install.sh
 step openblas-abi ./tests/check_openblas_abi.sh lib
+step openblas-symbols ./tests/check_openblas_symbols.sh lib
 step threadpoolctl ./tests/check_threadpoolctl.sh lib
 step swap-numpy-scipy-R ./tests/integration/run_swap.sh lib
 step numpy-linalg-suite ./tests/integration/run_numpy_suite.sh lib

@@ -1,162 +1,9 @@
 /* ?gemmt (OpenBLAS, MKL): the uplo triangle of the n x n C = alpha*op(A)*op(B) + beta*C, the
-   other triangle neither read nor written.
-
-   A one-pass triangular engine on the kernel set's packing routines and micro-kernel: the
-   blocked GEMM loops (B block packed once per column block and K block, A block per row block),
-   with the row blocks limited to the triangle and, per register tile, three cases: inside the
-   triangle -> the micro-kernel updates C in place; outside -> skipped; across the diagonal ->
-   computed into a register-tile workspace of which only the triangle is added. Every operand is
-   packed once, as in a GEMM, and only the tiles on the diagonal waste flops (about MR/2 rows per
-   column: 1.6% of the triangle for n = 2000 in double, 3.2% in single with MR 64). On the
-   SPR-class machine, one thread, n = k = 2000: dgemmt 1.06x and sgemmt 0.97x the speed of
-   OpenBLAS 0.3.34's; through syrk's recursive gemmt_view (blas/level3/syrk.tmpl.c), which packs A
-   and B again at every level of its recursion, they ran at 0.89x and 0.77x. Threads take strips
-   of columns of equal area, each running the engine alone. Without workspace: one GEMM per
-   column. */
-#include <math.h>
-#include "kernels/kernel.h"
+   other triangle neither read nor written; computed by the triangular GEMM engine
+   (blas/level3/gemmt_engine.tmpl.c) that syrk and herk use. */
 #include "blas/level3/l3_internal.h"
 #include "blas/ext/openblas_ext_int.h"
-#include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
-
-typedef NB_CAT(nb_gemm_kernel_, NB_P) tri_kernel;
-
-void *nb_gemm_ws_acquire(size_t bytes);
-void nb_gemm_ws_release(void *p);
-
-static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
-static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
-
-/* One register tile at global rows [i, i + m), columns [j, j + nc) against the triangle. */
-enum { TILE_OUT, TILE_IN, TILE_CROSS };
-static int tile_class(int upper, size_t i, size_t m, size_t j, size_t nc)
-{
-    if (upper)
-        return i > j + nc - 1 ? TILE_OUT : i + m - 1 <= j ? TILE_IN : TILE_CROSS;
-    return i + m - 1 < j ? TILE_OUT : i >= j + nc - 1 ? TILE_IN : TILE_CROSS;
-}
-
-/* The tiles of one packed A block (rows [i0, i0 + mb)) times one packed B block (columns
-   [j0, j0 + nb)), K block of length kb, added to C (already scaled by beta). */
-static void tri_macro(const tri_kernel *kr, int upper, size_t i0, size_t mb, size_t j0, size_t nb,
-                      size_t kb, nb_t alpha, const nb_t *apack, const nb_t *bpack, nb_t *c,
-                      size_t ldc, nb_t *tile)
-{
-    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
-    for (size_t jr = 0; jr < nb; jr += nr) {
-        size_t ncols = min_sz(nr, nb - jr), j = j0 + jr;
-        for (size_t ir = 0; ir < mb; ir += mr) {
-            size_t mrows = min_sz(mr, mb - ir), i = i0 + ir;
-            int cls = tile_class(upper, i, mrows, j, ncols);
-            if (cls == TILE_OUT)
-                continue;
-            const nb_t *ap = apack + ir * kb, *bp = bpack + jr * kb;
-            if (cls == TILE_IN) {
-                kr->ukr(kb, alpha, ap, bp, 1, c + i + j * ldc, 1, ldc, (int)mrows, (int)ncols);
-                continue;
-            }
-            kr->ukr(kb, alpha, ap, bp, 0, tile, 1, mr, (int)mrows, (int)ncols);
-            for (size_t q = 0; q < ncols; q++)
-                for (size_t p = 0; p < mrows; p++)
-                    if (upper ? i + p <= j + q : i + p >= j + q)
-                        c[i + p + (j + q) * ldc] += tile[p + q * mr];
-        }
-    }
-}
-
-/* Columns [j0, j1) of the triangle of C += alpha*A*B (A n x k, B k x n views) on the calling
-   thread. Returns 0, having done nothing, when the workspace cannot be allocated. K is cut into
-   blocks of nearly equal length and MC/NC widen for short K blocks, as in the GEMM engine. */
-static int tri_engine(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t alpha, l3_view a,
-                      l3_view b, nb_t *c, size_t ldc)
-{
-    const tri_kernel *kr = &nb_rt.kset->NB_P;
-    const nb_blocking bl = nb_rt.NB_P;
-    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr, kc = bl.kc ? bl.kc : 1;
-    size_t mc = round_up(bl.mc ? bl.mc : mr, mr), nc = round_up(bl.nc ? bl.nc : nr, nr);
-    size_t kblocks = (k + kc - 1) / kc, kb_max = (k + kblocks - 1) / kblocks;
-    if (kblocks > 1)
-        kb_max = min_sz(round_up(kb_max, 8), kc);
-    if (kb_max < kc) {
-        mc = (mc * kc / kb_max) / mr * mr;
-        nc = (nc * kc / kb_max) / nr * nr;
-    }
-    size_t a_bytes = round_up(mc * kb_max * sizeof(nb_t), 64);
-    size_t b_bytes = round_up(kb_max * min_sz(nc, round_up(j1 - j0, nr)) * sizeof(nb_t), 64);
-    char *buf = nb_gemm_ws_acquire(a_bytes + b_bytes + mr * nr * sizeof(nb_t));
-    if (!buf)
-        return 0;
-    nb_t *bpack = (nb_t *)buf, *apack = (nb_t *)(buf + b_bytes), *tile = (nb_t *)(buf + b_bytes + a_bytes);
-    for (size_t jc = j0; jc < j1; jc += nc) {
-        size_t nb = min_sz(nc, j1 - jc);
-        /* the rows of the triangle in these columns */
-        size_t r0 = upper ? 0 : jc, r1 = upper ? jc + nb : n;
-        for (size_t pc = 0; pc < k; pc += kb_max) {
-            size_t kb = min_sz(kb_max, k - pc);
-            kr->pack_b(kb, nb, b.p + pc * b.rs + jc * b.cs, b.rs, b.cs, b.conj, bpack);
-            for (size_t ic = r0; ic < r1; ic += mc) {
-                size_t mb = min_sz(mc, r1 - ic);
-                kr->pack_a(mb, kb, a.p + ic * a.rs + pc * a.cs, a.rs, a.cs, a.conj, apack);
-                tri_macro(kr, upper, ic, mb, jc, nb, kb, alpha, apack, bpack, c, ldc, tile);
-            }
-        }
-    }
-    nb_gemm_ws_release(buf);
-    return 1;
-}
-
-/* Where strip p of nt ends: equal parts of the triangle's area (upper: columns [0, j) hold
-   j^2/2; lower: (n^2 - (n-j)^2)/2), at multiples of the register tile width. */
-static size_t strip_bound(int upper, size_t n, size_t nr, int p, int nt)
-{
-    if (p >= nt)
-        return n;
-    double f = (double)p / nt, x = upper ? sqrt(f) : 1 - sqrt(1 - f);
-    size_t j = (size_t)(x * (double)n) / nr * nr;
-    return j < n ? j : n;
-}
-
-/* Columns [j0, j1) one GEMV-shaped GEMM at a time: for when the engine has no workspace (each
-   gemm_view then falls back to its own unblocked loops). */
-static void tri_columns(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t alpha, l3_view a,
-                        l3_view b, nb_t *c, size_t ldc)
-{
-    for (size_t j = j0; j < j1; j++) {
-        size_t i0 = upper ? 0 : j, i1 = upper ? j + 1 : n;
-        NB_INT(gemm_view)(i1 - i0, 1, k, alpha, l3_sub(a, i0, 0), l3_sub(b, 0, j), 1,
-                          c + i0 + j * ldc, 1, ldc);
-    }
-}
-
-static void tri_strip(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t alpha, l3_view a,
-                      l3_view b, nb_t *c, size_t ldc)
-{
-    if (j1 > j0 && !tri_engine(upper, n, j0, j1, k, alpha, a, b, c, ldc))
-        tri_columns(upper, n, j0, j1, k, alpha, a, b, c, ldc);
-}
-
-/* The triangle of C += alpha*A*B for the n x k view A and the k x n view B: gemmt_view's
-   contract (l3_internal.h), on the one-pass engine. */
-void NB_INT(gemmt_engine)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
-                          size_t ldc)
-{
-    if (!nb_rt.kset)
-        nb_init();
-    size_t nr = (size_t)nb_rt.kset->NB_P.nr;
-    double flops = (NB_COMPLEX ? 4.0 : 1.0) * (double)n * (double)n * (double)k;
-    int team = nb_threads_for(flops, n / 128); /* strips of at least ~128 columns */
-    if (team <= 1) {
-        tri_strip(upper, n, 0, n, k, alpha, a, b, c, ldc);
-        return;
-    }
-#pragma omp parallel num_threads(team)
-    {
-        int p = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
-        tri_strip(upper, n, strip_bound(upper, n, nr, p, nt), strip_bound(upper, n, nr, p + 1, nt), k,
-                  alpha, a, b, c, ldc);
-    }
-}
 
 static int trans_ok(char t)
 {
@@ -208,7 +55,7 @@ void NB_INT(gemmt)(char uplo, char transa, char transb, blasint n, blasint k, nb
     NB_INT(l3_scale_tri)(upper, 0, (size_t)n, beta, c, (size_t)ldc);
     if (alpha == 0 || k == 0)
         return;
-    NB_INT(gemmt_engine)(upper, (size_t)n, (size_t)k, alpha, op_view(a, lda, transa),
+    NB_INT(gemmt_view)(upper, (size_t)n, (size_t)k, alpha, op_view(a, lda, transa),
                          op_view(b, ldb, transb), c, (size_t)ldc);
 }
 

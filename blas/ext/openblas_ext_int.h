@@ -46,13 +46,15 @@ void NB_INT(gemmt)(char uplo, char transa, char transb, blasint n, blasint k, nb
                    const nb_t *a, blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c,
                    blasint ldc);
 
-#ifdef NB_L3_INTERNAL_H
-/* The triangle (upper != 0: upper) of the n x n C += alpha*A*B for the n x k view A and the k x n
-   view B, on gemmt's one-pass engine (blas/ext/gemmt.tmpl.c): the contract of gemmt_view in
-   blas/level3/l3_internal.h, which syrk/herk/syr2k could call instead (dsyrk 2000 x 2000: 0.111 s
-   against 0.122 s through gemmt_view on the SPR-class machine). */
-void NB_INT(gemmt_engine)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
-                          size_t ldc);
+/* blas/ext/openblas_l1x.tmpl.c: ?sum and the real index searches (the CBLAS i?max of every
+   precision searches its precision's real type, see cblas/cblas_ext2.tmpl.c). */
+nb_r NB_INT(sum_x)(blasint n, const nb_t *x, blasint incx);
+#if NB_PREC == 1 || NB_PREC == 3
+#define NB_REAL_INT(x) NB_CAT(nb_s, x)
+#else
+#define NB_REAL_INT(x) NB_CAT(nb_d, x)
 #endif
+blasint NB_REAL_INT(imax_x)(blasint n, const nb_r *x, blasint incx);
+blasint NB_REAL_INT(imin_x)(blasint n, const nb_r *x, blasint incx);
 
 #endif

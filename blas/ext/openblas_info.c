@@ -55,3 +55,10 @@ NB_EXPORT int openblas_get_num_procs(void)
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)(n > 1 << 20 ? 1 << 20 : n) : 1;
 }
+
+/* Fortran-callable forms (OpenBLAS exports them for Fortran programs: no arguments, INTEGER
+   result) and GotoBLAS's old name of the processor count. */
+NB_EXPORT int openblas_get_num_procs_(void) { return openblas_get_num_procs(); }
+NB_EXPORT int openblas_get_num_threads_(void) { return openblas_get_num_threads(); }
+NB_EXPORT int openblas_get_parallel_(void) { return openblas_get_parallel(); }
+NB_EXPORT int goto_get_num_procs(void) { return openblas_get_num_procs(); }

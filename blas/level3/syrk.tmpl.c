@@ -1,8 +1,5 @@
-/* Rank-k updates of a triangle: the shared triangular GEMM (gemmt) and syrk / herk on top of it.
-   Off-diagonal blocks of the triangle are plain GEMMs; each diagonal block is computed in full into
-   a small workspace and only its triangle is added, so the other triangle of C is never touched. */
-#include <math.h>
-#include <stdlib.h>
+/* Rank-k updates of a triangle, syrk and herk, on the triangular GEMM (gemmt_view,
+   gemmt_engine.tmpl.c), which never touches the other triangle of C. */
 #include "blas/level3/l3_internal.h"
 #include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
@@ -34,103 +31,6 @@ void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, siz
         if (beta != 1)
             for (size_t i = i0; i < i1; i++)
                 cj[i] *= beta;
-    }
-}
-
-/* A diagonal block of at most this order is computed in full into a workspace, of which only the
-   triangle is added: the wasted half costs n * GEMMT_LEAF * k flops in all, 1/32 of a square
-   syrk's at n = 2048. */
-#define GEMMT_LEAF 64
-
-/* The triangle of the n x n block at c: halves recursively, so that everything off the diagonal
-   is one large GEMM per level (square-ish, at full engine speed), not a narrow column panel per
-   step (the panel form ran dsyrk 2048 at 0.72x OpenBLAS on the SPR-class machine). */
-static void gemmt_rec(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
-                      size_t ldc, nb_t *tmp)
-{
-    if (n <= GEMMT_LEAF || !tmp) {
-        size_t nb = tmp ? n : 1; /* without a workspace: 1 x 1 diagonal blocks */
-        nb_t one;
-        nb_t *t = tmp ? tmp : &one;
-        for (size_t j0 = 0; j0 < n; j0 += nb) {
-            size_t jb = n - j0 < nb ? n - j0 : nb;
-            l3_view bj = l3_sub(b, 0, j0);
-            if (!tmp) { /* the column's part strictly off the diagonal goes straight to C */
-                if (upper)
-                    NB_INT(gemm_view)(j0, 1, k, alpha, a, bj, 1, c + j0 * ldc, 1, ldc);
-                else
-                    NB_INT(gemm_view)(n - j0 - 1, 1, k, alpha, l3_sub(a, j0 + 1, 0), bj, 1,
-                                      c + j0 + 1 + j0 * ldc, 1, ldc);
-            }
-            NB_INT(gemm_view)(jb, jb, k, alpha, l3_sub(a, j0, 0), bj, 0, t, 1, jb);
-            for (size_t j = 0; j < jb; j++) {
-                nb_t *cj = c + j0 + (j0 + j) * ldc;
-                size_t i0 = upper ? 0 : j, i1 = upper ? j + 1 : jb;
-                for (size_t i = i0; i < i1; i++)
-                    cj[i] += t[i + j * jb];
-            }
-        }
-        return;
-    }
-    /* split at a multiple of the leaf, so that the leaves are whole blocks */
-    size_t h = (n / 2 + GEMMT_LEAF - 1) / GEMMT_LEAF * GEMMT_LEAF;
-    gemmt_rec(upper, h, k, alpha, a, b, c, ldc, tmp);
-    if (upper) /* rows [0, h), columns [h, n) */
-        NB_INT(gemm_view)(h, n - h, k, alpha, a, l3_sub(b, 0, h), 1, c + h * ldc, 1, ldc);
-    else /* rows [h, n), columns [0, h) */
-        NB_INT(gemm_view)(n - h, h, k, alpha, l3_sub(a, h, 0), b, 1, c + h, 1, ldc);
-    gemmt_rec(upper, n - h, k, alpha, l3_sub(a, h, 0), l3_sub(b, 0, h), c + h + h * ldc, ldc, tmp);
-}
-
-/* Columns [j0, j1) of the triangle on one thread: its triangle recursively and the rectangle
-   between it and the far edge (above it for upper, below it for lower). */
-static void gemmt_strip(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t alpha, l3_view a,
-                        l3_view b, nb_t *c, size_t ldc)
-{
-    if (j1 <= j0)
-        return;
-    size_t w = j1 - j0, leaf = w < GEMMT_LEAF ? w : GEMMT_LEAF;
-    nb_t *tmp = malloc(leaf * leaf * sizeof(nb_t)); /* NULL: the slow path without workspace */
-    l3_view bj = l3_sub(b, 0, j0);
-    if (upper && j0 > 0)
-        NB_INT(gemm_view)(j0, w, k, alpha, a, bj, 1, c + j0 * ldc, 1, ldc);
-    gemmt_rec(upper, w, k, alpha, l3_sub(a, j0, 0), bj, c + j0 + j0 * ldc, ldc, tmp);
-    if (!upper && j1 < n)
-        NB_INT(gemm_view)(n - j1, w, k, alpha, l3_sub(a, j1, 0), bj, 1, c + j1 + j0 * ldc, 1, ldc);
-    free(tmp);
-}
-
-/* Where strip p of nt ends: the strips hold equal parts of the triangle's area (upper: columns
-   [0, j) hold j^2/2, lower: (n^2 - (n-j)^2)/2), at multiples of the leaf. */
-static size_t gemmt_bound(int upper, size_t n, int p, int nt)
-{
-    if (p >= nt)
-        return n;
-    double f = (double)p / nt, x = upper ? sqrt(f) : 1 - sqrt(1 - f);
-    size_t j = (size_t)(x * (double)n) / GEMMT_LEAF * GEMMT_LEAF;
-    return j < n ? j : n;
-}
-
-/* With a team, each thread takes a strip of columns of equal area and computes it alone (its
-   GEMMs run single-threaded inside the region): no barrier between the many GEMMs of the
-   recursion, whose small ones (the leaves and the levels above them) left the second core
-   waiting (dsyrk 2048 scaled 1.6x on 2 cores that way). Results may then differ between thread
-   counts in the last bits (a strip boundary changes which GEMM computes an element), not
-   between calls with the same count. */
-void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
-                        size_t ldc)
-{
-    double flops = (NB_COMPLEX ? 4.0 : 1.0) * (double)n * (double)n * (double)k;
-    int team = nb_threads_for(flops, n / (2 * GEMMT_LEAF));
-    if (team <= 1) {
-        gemmt_strip(upper, n, 0, n, k, alpha, a, b, c, ldc);
-        return;
-    }
-#pragma omp parallel num_threads(team)
-    {
-        int p = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
-        gemmt_strip(upper, n, gemmt_bound(upper, n, p, nt), gemmt_bound(upper, n, p + 1, nt), k,
-                    alpha, a, b, c, ldc);
     }
 }
 

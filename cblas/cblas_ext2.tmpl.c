@@ -1,0 +1,84 @@
+/* CBLAS forms of OpenBLAS's further extensions (the Fortran forms and the definitions are in
+   blas/ext/openblas_l1x.tmpl.c and openblas_l23x.tmpl.c). Types as in OpenBLAS's cblas.h:
+     cblas_ssum cblas_dsum cblas_scsum cblas_dzsum     the ?sum functions
+     cblas_i?max cblas_i?min (s d c z)                 0-based index, 0 when n < 1 or incx < 1
+     cblas_cdotu cblas_cdotc cblas_zdotu cblas_zdotc   dot products returned by value
+                                                       (openblas_complex_float/double)
+     cblas_cgemm3m cblas_zgemm3m                       cblas_?gemm
+   cblas_icmax/izmax/icmin/izmin: OpenBLAS builds these from its real i?max/i?min source without
+   the complex flag, so they search the first n REAL numbers of the interleaved array with stride
+   incx (counted in reals), i.e. cblas_ismax((float *)x) - checked against Debian's OpenBLAS
+   0.3.21. Programs written for OpenBLAS get the same answer here; there is no complex meaning. */
+#include "cblas_common.h"
+#include "blas/level1/level1.h"
+#include "blas/level3/level3.h"
+#include "blas/nb_trace.h"
+#include "blas/ext/openblas_ext_int.h"
+
+#define NB_CB_R(x) NB_CAT3(cblas_, NB_RP, x) /* cblas_ssum ... cblas_dzsum */
+#define NB_CB_I(x) NB_CAT3(cblas_, NB_IP, x) /* cblas_ismax ... cblas_izmax */
+
+NB_EXPORT nb_r NB_CB_R(sum)(const int n, NB_CVEC x, const int incx)
+{
+    NB_TRACE("n=%d incx=%d", n, incx);
+    return NB_INT(sum_x)(n, (const nb_t *)x, incx);
+}
+
+/* Index searches: real data of the current precision's real type (see the top comment). */
+static CBLAS_INDEX zero_based(blasint i) { return i > 0 ? (CBLAS_INDEX)(i - 1) : 0; }
+
+NB_EXPORT CBLAS_INDEX NB_CB_I(max)(const int n, NB_CVEC x, const int incx)
+{
+    NB_TRACE("n=%d incx=%d", n, incx);
+    return zero_based(NB_REAL_INT(imax_x)(n, (const nb_r *)x, incx));
+}
+
+NB_EXPORT CBLAS_INDEX NB_CB_I(min)(const int n, NB_CVEC x, const int incx)
+{
+    NB_TRACE("n=%d incx=%d", n, incx);
+    return zero_based(NB_REAL_INT(imin_x)(n, (const nb_r *)x, incx));
+}
+
+#if NB_COMPLEX
+NB_EXPORT nb_t NB_CBLAS(dotu)(const int n, const void *x, const int incx, const void *y,
+                              const int incy)
+{
+    NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
+    return NB_INT(dotu)(n, x, incx, y, incy);
+}
+
+NB_EXPORT nb_t NB_CBLAS(dotc)(const int n, const void *x, const int incx, const void *y,
+                              const int incy)
+{
+    NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
+    return NB_INT(dotc)(n, x, incx, y, incy);
+}
+
+/* cblas_?gemm under another name: the same checks, positions and row-major mapping. */
+NB_EXPORT void NB_CBLAS(gemm3m)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                                const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
+                                NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
+                                NB_CSCAL beta, NB_VEC C, const int ldc)
+{
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
+    const char *name = NB_CB_NAME(gemm3m);
+    const int row = nb_cb_layout(layout);
+    const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
+    if (row < 0)
+        NB_CB_FAIL(0, 1, name);
+    if (!ta)
+        NB_CB_FAIL(row, 2, name);
+    if (!tb)
+        NB_CB_FAIL(row, 3, name);
+    const nb_t al = NB_SCALAR(alpha), be = NB_SCALAR(beta);
+    blasint info = row ? NB_INT(gemm_check)(tb, ta, N, M, K, al, B, ldb, A, lda, be, C, ldc)
+                       : NB_INT(gemm_check)(ta, tb, M, N, K, al, A, lda, B, ldb, be, C, ldc);
+    if (info)
+        NB_CB_FAIL(row, info + 1, name);
+    if (row)
+        NB_INT(gemm)(tb, ta, N, M, K, al, B, ldb, A, lda, be, C, ldc);
+    else
+        NB_INT(gemm)(ta, tb, M, N, K, al, A, lda, B, ldb, be, C, ldc);
+}
+#endif
