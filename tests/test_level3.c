@@ -416,7 +416,7 @@ static void symm_case(int t, int herm, char side, char uplo, int m, int n, int a
     mat_free(&c);
 }
 
-static void test_symm(int t, int herm)
+static void test_symm(int t, int herm, int full)
 {
     int cnt = 0;
     for (int s = 0; s < 2; s++)
@@ -424,6 +424,16 @@ static void test_symm(int t, int herm)
             for (int r = 0; r < tu_reps(10); r++, cnt++)
                 if (tu_sampled())
                     symm_case(t, herm, "LR"[s], "UL"[u], rdim_big(), rdim(), cnt % 4, (cnt / 4) % 4);
+    /* B with at least 256 columns takes the expanded path (a full copy of A, panels of 512
+       columns): one panel, and (double) two with a short second one; side R swaps the roles.
+       Not again in the small-blocks pass: the panels do not depend on the GEMM's block sizes. */
+    if (!full)
+        return;
+    symm_case(t, herm, 'L', 'U', 70, 260, 3, 3);
+    if (t == TD) { /* the panel loop is the same code for every type */
+        symm_case(t, herm, 'L', 'L', 530, 256, 3, 0);
+        symm_case(t, herm, 'R', 'U', 257, 515, 2, 3);
+    }
 }
 
 /* ---- syrk / herk / syr2k / her2k (kind 0..3) ---- */
@@ -735,9 +745,9 @@ static void run_all(int full)
 {
     for (int t = TS; t <= TZ; t++) {
         test_gemm(t, full);
-        test_symm(t, 0);
+        test_symm(t, 0, full);
         if (cplx(t))
-            test_symm(t, 1);
+            test_symm(t, 1, full);
         test_rank(t);
         test_tri(t);
         test_errors(t);
