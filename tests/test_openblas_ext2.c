@@ -12,37 +12,9 @@
 #include "nanoblas.h"
 #include "tests/testutil.h"
 #include "tests/typed.h"
-
-/* ---- our error handlers: record instead of print ---- */
-static int xb_calls, xb_info;
-static char xb_name[32];
-void xerbla_(const char *name, const int *info, size_t len)
-{
-    xb_calls++;
-    xb_info = *info;
-    memset(xb_name, 0, sizeof xb_name);
-    memcpy(xb_name, name, len < 31 ? len : 31);
-    for (size_t n = strlen(xb_name); n && xb_name[n - 1] == ' ';)
-        xb_name[--n] = 0;
-}
-void cblas_xerbla(int info, const char *rout, const char *form, ...)
-{
-    (void)form;
-    xb_calls++;
-    xb_info = info;
-    snprintf(xb_name, sizeof xb_name, "%s", rout);
-}
+#include "tests/ext_check.h"
 
 static const char tl[] = "sdcz";
-typedef union { float s; double d; fc c; dc z; } scal;
-static scal sc(int t, dc v)
-{
-    scal u;
-    memset(&u, 0, sizeof u);
-    put(t, &u, 0, v);
-    return u;
-}
-static double a1(dc x) { return fabs(creal(x)) + fabs(cimag(x)); }
 /* |Re| + |Im| rounded as the library computes it (single precision for s and c) */
 static double abs1_t(int t, dc v)
 {
@@ -56,54 +28,6 @@ static size_t pos(int n, int inc, int i)
     return inc < 0 ? (size_t)(n - 1 - i) * (size_t)-inc : (size_t)i * (size_t)inc;
 }
 static size_t span(int n, int inc) { return n > 0 ? 1 + (size_t)(n - 1) * (size_t)abs(inc) : 1; }
-
-/* A guarded buffer of n elements of type t filled with NaN, and a copy to compare against. */
-typedef struct {
-    int t;
-    size_t n;
-    tu_buf buf;
-    void *p;
-    unsigned char *snap;
-} vbuf;
-static void vb_init(vbuf *v, int t, size_t n)
-{
-    v->t = t, v->n = n ? n : 1;
-    v->p = tu_alloc(&v->buf, v->n, esize[t]);
-    for (size_t i = 0; i < v->n; i++)
-        put(t, v->p, i, NaN);
-    v->snap = NULL;
-}
-static void vb_snap(vbuf *v)
-{
-    free(v->snap);
-    v->snap = malloc(v->n * esize[v->t]);
-    memcpy(v->snap, v->p, v->n * esize[v->t]);
-}
-static dc before(const vbuf *v, size_t i) { return get(v->t, v->snap, i); }
-static int unchanged(const vbuf *v) { return memcmp(v->p, v->snap, v->n * esize[v->t]) == 0; }
-static int same_at(const vbuf *v, size_t i)
-{
-    return memcmp((char *)v->p + i * esize[v->t], v->snap + i * esize[v->t], esize[v->t]) == 0;
-}
-static void vb_free(vbuf *v) { tu_free(&v->buf), free(v->snap); }
-
-/* Checks out against want (mag[i] < 0: must be bitwise unchanged), the guards, and no xerbla. */
-static void verify(const char *ctx, const vbuf *out, const dc *want, const double *mag, double tol)
-{
-    long bad = 0;
-    size_t first = 0;
-    for (size_t i = 0; i < out->n; i++) {
-        int ok = mag[i] < 0 ? same_at(out, i) : tu_closez(get(out->t, out->p, i), want[i], tol, mag[i]);
-        if (!ok && bad++ == 0)
-            first = i;
-    }
-    dc g = get(out->t, out->p, first), w = want[first];
-    TU_CHECK(bad == 0, "%s: %ld bad, first [%zu] got %.8g%+.8gi want %.8g%+.8gi", ctx, bad, first, creal(g),
-             cimag(g), creal(w), cimag(w));
-    TU_CHECK(tu_guard_ok(&out->buf), "%s: guard overwritten", ctx);
-    TU_CHECK(xb_calls == 0, "%s: xerbla called (%s %d)", ctx, xb_name, xb_info);
-    xb_calls = 0;
-}
 
 /* ---- reductions ---- */
 enum { AMAX, AMIN, VMAX, VMIN, IMAX, IMIN, SUM, NKIND };
@@ -194,7 +118,7 @@ static void reduce_case(int t, int kind, int cb, int n, int incx)
         TU_CHECK(tu_close(got, want, (n + 2) * eps(t), mag), "%s: %.9g, want %.9g", ctx, got, want);
     else
         TU_CHECK((isnan(want) && isnan(got)) || got == want, "%s: %.9g, want %.9g", ctx, got, want);
-    TU_CHECK(unchanged(&x) && tu_guard_ok(&x.buf), "%s: x written", ctx);
+    TU_CHECK(vb_unchanged(&x) && tu_guard_ok(&x.buf), "%s: x written", ctx);
     vb_free(&x);
 }
 
@@ -231,10 +155,10 @@ static void axpyc_cases(int t)
         dc *want = malloc(y.n * sizeof(dc));
         double *mag = malloc(y.n * sizeof(double));
         for (size_t i = 0; i < y.n; i++)
-            want[i] = before(&y, i), mag[i] = -1;
+            want[i] = vb_before(&y, i), mag[i] = -1;
         for (int i = 0; n > 0 && alpha != 0 && i < n; i++) {
             size_t py = pos(n, incy, i);
-            dc xv = before(&x, pos(n, incx, i));
+            dc xv = vb_before(&x, pos(n, incx, i));
             mag[py] = (mag[py] < 0 ? a1(want[py]) : mag[py]) + a1(alpha) * a1(xv);
             want[py] += alpha * conj(xv);
         }
@@ -245,8 +169,8 @@ static void axpyc_cases(int t)
             zaxpyc_(&n, &al.z, x.p, &incx, y.p, &incy);
         char ctx[80];
         snprintf(ctx, sizeof ctx, "%caxpyc n=%d incx=%d incy=%d%s", tl[t], n, incx, incy, alpha == 0 ? " alpha=0" : "");
-        verify(ctx, &y, want, mag, 4 * eps(t));
-        TU_CHECK(unchanged(&x), "%s: x written", ctx);
+        vb_verify(ctx, &y, want, mag, 4 * eps(t));
+        TU_CHECK(vb_unchanged(&x), "%s: x written", ctx);
         free(want), free(mag), vb_free(&x), vb_free(&y);
     }
 }
@@ -338,12 +262,12 @@ static void sbmv_cases(int t)
                 int r = upper ? (i < j ? i : j) : (i > j ? i : j), c = i + j - r; /* stored (r, c) */
                 if (abs(i - j) > k)
                     continue;
-                dc av = before(&a, (size_t)(upper ? k + r - c : r - c) + (size_t)c * (size_t)lda);
-                dc xv = before(&x, pos(n, incx, j));
+                dc av = vb_before(&a, (size_t)(upper ? k + r - c : r - c) + (size_t)c * (size_t)lda);
+                dc xv = vb_before(&x, pos(n, incx, j));
                 sum += av * xv, m += a1(av) * a1(xv);
             }
             size_t py = pos(n, incy, i);
-            dc yv = before(&y, py);
+            dc yv = vb_before(&y, py);
             want[py] = (beta != 0 ? beta * yv : 0) + (alpha != 0 ? alpha * sum : 0);
             mag[py] = (beta != 0 ? a1(beta) * a1(yv) : 0) + a1(alpha) * m;
         }
@@ -351,8 +275,8 @@ static void sbmv_cases(int t)
         char ctx[96];
         snprintf(ctx, sizeof ctx, "%csbmv uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", tl[t], upper ? 'U' : 'L', n,
                  k, lda, incx, incy);
-        verify(ctx, &y, want, mag, 4.0 * (k + 4) * eps(t));
-        TU_CHECK(unchanged(&a) && unchanged(&x), "%s: A or x written", ctx);
+        vb_verify(ctx, &y, want, mag, 4.0 * (k + 4) * eps(t));
+        TU_CHECK(vb_unchanged(&a) && vb_unchanged(&x), "%s: A or x written", ctx);
         free(want), free(mag), vb_free(&a), vb_free(&x), vb_free(&y);
     }
 }
@@ -383,9 +307,9 @@ static void rank2_cases(int t)
             mag[i] = -1;
         for (int j = 0; j < n && alpha != 0; j++)
             for (int i = upper ? 0 : j; i <= (upper ? j : n - 1); i++) {
-                dc xi = before(&x, pos(n, incx, i)), xj = before(&x, pos(n, incx, j));
-                dc yi = before(&y, pos(n, incy, i)), yj = before(&y, pos(n, incy, j));
-                dc av = before(&a, at[i + j * n]);
+                dc xi = vb_before(&x, pos(n, incx, i)), xj = vb_before(&x, pos(n, incx, j));
+                dc yi = vb_before(&y, pos(n, incy, i)), yj = vb_before(&y, pos(n, incy, j));
+                dc av = vb_before(&a, at[i + j * n]);
                 want[at[i + j * n]] = av + alpha * xi * yj + alpha * yi * xj;
                 mag[at[i + j * n]] = a1(av) + a1(alpha) * (a1(xi) * a1(yj) + a1(yi) * a1(xj));
             }
@@ -393,8 +317,8 @@ static void rank2_cases(int t)
         char ctx[96];
         snprintf(ctx, sizeof ctx, "%c%s uplo=%c n=%d lda=%d incx=%d incy=%d%s", tl[t], packed ? "spr2" : "syr2",
                  upper ? 'U' : 'L', n, lda, incx, incy, alpha == 0 ? " alpha=0" : "");
-        verify(ctx, &a, want, mag, 8 * eps(t));
-        TU_CHECK(unchanged(&x) && unchanged(&y), "%s: x or y written", ctx);
+        vb_verify(ctx, &a, want, mag, 8 * eps(t));
+        TU_CHECK(vb_unchanged(&x) && vb_unchanged(&y), "%s: x or y written", ctx);
         free(at), free(want), free(mag), vb_free(&a), vb_free(&x), vb_free(&y);
     }
 }
@@ -459,7 +383,7 @@ static void gemm3m_cases(int t)
                     sum += av * bv, s += a1(av) * a1(bv);
                 }
                 size_t pc = ix2(row, i, j, ldc);
-                dc cv = before(&c, pc);
+                dc cv = vb_before(&c, pc);
                 want[pc] = (alpha != 0 ? alpha * sum : 0) + (beta != 0 ? beta * cv : 0);
                 mag[pc] = a1(alpha) * s + (beta != 0 ? a1(beta) * a1(cv) : 0);
             }
@@ -467,7 +391,7 @@ static void gemm3m_cases(int t)
         char ctx[112];
         snprintf(ctx, sizeof ctx, "%s%cgemm3m %s ta=%c tb=%c m=%d n=%d k=%d", cb ? "cblas_" : "", tl[t],
                  row ? "row" : "col", ta, tb, m, n, k);
-        verify(ctx, &c, want, mag, 8.0 * (k + 4) * eps(t));
+        vb_verify(ctx, &c, want, mag, 8.0 * (k + 4) * eps(t));
         free(want), free(mag), vb_free(&a), vb_free(&b), vb_free(&c);
     }
 }
@@ -477,7 +401,7 @@ static void want_error(const char *ctx, const char *name, int pos, vbuf *out)
 {
     TU_CHECK(xb_calls == 1 && xb_info == pos && strcmp(xb_name, name) == 0,
              "%s: xerbla calls %d '%s' %d, want '%s' %d", ctx, xb_calls, xb_name, xb_info, name, pos);
-    TU_CHECK(unchanged(out) && tu_guard_ok(&out->buf), "%s: output written", ctx);
+    TU_CHECK(vb_unchanged(out) && tu_guard_ok(&out->buf), "%s: output written", ctx);
     xb_calls = 0;
     memcpy(out->p, out->snap, out->n * esize[out->t]);
 }
@@ -527,7 +451,7 @@ static void error_cases(int t)
         snprintf(ctx, sizeof ctx, "%s case %zu", nm, i);
         want_error(ctx, nm, g[10], &o);
     }
-    TU_CHECK(unchanged(&a), "%c errors: input modified", up);
+    TU_CHECK(vb_unchanged(&a), "%c errors: input modified", up);
     vb_free(&a), vb_free(&o);
 }
 
