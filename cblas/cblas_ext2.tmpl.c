@@ -62,23 +62,7 @@ NB_EXPORT void NB_CBLAS(gemm3m)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE
 {
     NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
              NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
-    const char *name = NB_CB_NAME(gemm3m);
-    const int row = nb_cb_layout(layout);
-    const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
-    if (row < 0)
-        NB_CB_FAIL(0, 1, name);
-    if (!ta)
-        NB_CB_FAIL(row, 2, name);
-    if (!tb)
-        NB_CB_FAIL(row, 3, name);
-    const nb_t al = NB_SCALAR(alpha), be = NB_SCALAR(beta);
-    blasint info = row ? NB_INT(gemm_check)(tb, ta, N, M, K, al, B, ldb, A, lda, be, C, ldc)
-                       : NB_INT(gemm_check)(ta, tb, M, N, K, al, A, lda, B, ldb, be, C, ldc);
-    if (info)
-        NB_CB_FAIL(row, info + 1, name);
-    if (row)
-        NB_INT(gemm)(tb, ta, N, M, K, al, B, ldb, A, lda, be, C, ldc);
-    else
-        NB_INT(gemm)(ta, tb, M, N, K, al, A, lda, B, ldb, be, C, ldc);
+    NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm3m), layout, TransA, TransB, M, N, K, alpha, A, lda, B,
+                             ldb, beta, C, ldc);
 }
 #endif

@@ -16,14 +16,13 @@
 #include "blas/level3/level3.h"
 #include "blas/nb_trace.h"
 
-NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
-                              const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
-                              NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
-                              NB_CSCAL beta, NB_VEC C, const int ldc)
+/* cblas_?gemm's body, with the routine name its errors report (cblas_?gemm3m runs it too). */
+void NB_INT(cblas_gemm_named)(const char *name, const CBLAS_LAYOUT layout,
+                              const CBLAS_TRANSPOSE TransA, const CBLAS_TRANSPOSE TransB,
+                              const int M, const int N, const int K, NB_CSCAL alpha, NB_CVEC A,
+                              const int lda, NB_CVEC B, const int ldb, NB_CSCAL beta, NB_VEC C,
+                              const int ldc)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
-             NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
-    const char *name = NB_CB_NAME(gemm);
     const int row = nb_cb_layout(layout);
     const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
 #if !NB_COMPLEX
@@ -51,6 +50,17 @@ NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
         NB_INT(gemm)(tb, ta, N, M, K, al, B, ldb, A, lda, be, C, ldc);
     else
         NB_INT(gemm)(ta, tb, M, N, K, al, A, lda, B, ldb, be, C, ldc);
+}
+
+NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                              const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
+                              NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
+                              NB_CSCAL beta, NB_VEC C, const int ldc)
+{
+    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+             NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
+    NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm), layout, TransA, TransB, M, N, K, alpha, A, lda, B,
+                             ldb, beta, C, ldc);
 }
 
 /* Side and Uplo of symm/hemm/trmm/trsm, mapped to the column-major call: 0 or the position of
