@@ -187,9 +187,10 @@ BATCH_XSMM_CFLAGS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/nul
   echo "$(OPENMP_CFLAGS) -DBATCH_BENCH_LIBXSMM $$(pkg-config --cflags libxsmm)")
 BATCH_XSMM_LIBS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/null && \
   echo "-Wl,--start-group $$(pkg-config --libs libxsmmnoblas) -Wl,--end-group")
-$(BUILD)/bench/batch_bench: bench/batch_bench.c bench/bench_util.h
+BATCH_XSMM_SRC = $(if $(BATCH_XSMM_CFLAGS),bench/batch_xsmm.c)
+$(BUILD)/bench/batch_bench: bench/batch_bench.c bench/batch_xsmm.c bench/batch_problems.h bench/bench_util.h
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) $(BATCH_XSMM_CFLAGS) $< -o $@ $(BATCH_XSMM_LIBS) -ldl -lm
+	$(CC) $(BENCH_CFLAGS) $(BATCH_XSMM_CFLAGS) bench/batch_bench.c $(BATCH_XSMM_SRC) -o $@ $(BATCH_XSMM_LIBS) -ldl -lm
 
 .PHONY: bench-full bench-threads bench-bf16 bench-batch
 bench: lib $(BENCH_BIN)

@@ -46,11 +46,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "bench_util.h"
-#ifdef BATCH_BENCH_LIBXSMM
-#include <libxsmm.h>
-#endif
+#include "batch_problems.h"
 
-enum { COL = 102, NOTRANS = 111, TRANS = 112 };
 
 typedef void (*gemm_s)(int, int, int, int, int, int, float, const float *, int, const float *, int,
                        float, float *, int);
@@ -82,7 +79,6 @@ typedef void (*brgemm_s)(int, int, int, int, int, int, float, const float *, int
 #define MAX_LIBS 8
 #define MAX_VARIANTS 16
 #define MAX_REPS 99
-#define MAX_GROUPS 4
 
 /* ---- small utilities (the shared ones are in bench_util.h) ------------------------------------ */
 static void *xmalloc(size_t bytes)
@@ -219,20 +215,6 @@ static void lib_load(struct lib *L)
 }
 
 /* ---- problem lists: independent square column-major GEMMs in groups -------------------------- */
-struct plist {
-    int dbl, ta, tb;
-    int ngroups, gdim[MAX_GROUPS], gsize[MAX_GROUPS];
-    size_t np;
-    void **A, **B, **C; /* problem i: d x d, ld = d */
-    void *blk[3];       /* contiguous storage (strided, compact); NULL: one malloc per operand */
-    double *ref;        /* reference C, problems back to back */
-    size_t *off;        /* problem i's offset in ref */
-    double flops;
-    /* the batch interface's per-group arrays */
-    int gta[MAX_GROUPS], gtb[MAX_GROUPS];
-    float sab[MAX_GROUPS];
-    double dab[MAX_GROUPS];
-};
 static const uint64_t SEED_AB = 11, SEED_C = 12;
 
 static int pdim(const struct plist *p, size_t i, int *g)
@@ -357,12 +339,6 @@ static double plist_check(const struct plist *p)
 }
 
 /* ---- the batch-reduce problem: C = sum_i op(A_i) op(B_i), fp32 ------------------------------- */
-enum { BR_DIM = 64, BR_COUNT = 32 };
-struct brprob {
-    int ta, tb;
-    float *A, *B, *C; /* BR_COUNT blocks of BR_DIM^2 each, back to back; C one block */
-    double ref[BR_DIM * BR_DIM];
-};
 
 /* ---- variants: one way of computing a row's problems ---------------------------------------- */
 enum vkind { V_BATCH, V_LOOP, V_STRIDED, V_COMPACT, V_BRGEMM, V_BRLOOP, V_XSMM, V_XSMM_BR };
@@ -385,63 +361,6 @@ struct row {
     struct plist *p;   /* irgemm, strided, compact */
     struct brprob *br; /* brgemm */
 };
-
-static int g_threads; /* the thread count of the row being timed */
-
-#ifdef BATCH_BENCH_LIBXSMM
-/* One JIT kernel per group, looked up inside the call as a batch routine would; then one loop
-   over all the problems (one parallel region, dynamic schedule, at more than one thread). -1 when
-   LIBXSMM has no kernel for the case (1.17 has none with A transposed). */
-static int xsmm_run(const struct plist *p)
-{
-    if (p->ta == TRANS)
-        return -1;
-    int flags = (p->ta == TRANS ? LIBXSMM_GEMM_FLAG_TRANS_A : 0) |
-                (p->tb == TRANS ? LIBXSMM_GEMM_FLAG_TRANS_B : 0);
-    libxsmm_xmmfunction f[MAX_GROUPS];
-    long end[MAX_GROUPS], n = 0;
-    for (int g = 0; g < p->ngroups; g++) {
-        libxsmm_blasint d = p->gdim[g];
-        const double done = 1.0;
-        const float sone = 1.0f;
-        if (p->dbl)
-            f[g].dmm = libxsmm_dmmdispatch(d, d, d, &d, &d, &d, &done, &done, &flags, NULL);
-        else
-            f[g].smm = libxsmm_smmdispatch(d, d, d, &d, &d, &d, &sone, &sone, &flags, NULL);
-        if (!f[g].xmm)
-            return -1;
-        end[g] = n += p->gsize[g];
-    }
-#pragma omp parallel for schedule(dynamic, 16) num_threads(g_threads) if (g_threads > 1)
-    for (long i = 0; i < n; i++) {
-        int g = 0;
-        while (i >= end[g])
-            g++;
-        if (p->dbl)
-            f[g].dmm(p->A[i], p->B[i], p->C[i]);
-        else
-            f[g].smm(p->A[i], p->B[i], p->C[i]);
-    }
-    return 0;
-}
-
-static int xsmm_br_run(struct brprob *b)
-{
-    if (b->ta == TRANS)
-        return -1; /* no such kernel in 1.17, and its dispatch then dereferences NULL */
-    int flags = (b->ta == TRANS ? LIBXSMM_GEMM_FLAG_TRANS_A : 0) |
-                (b->tb == TRANS ? LIBXSMM_GEMM_FLAG_TRANS_B : 0);
-    libxsmm_blasint d = BR_DIM, stride = BR_DIM * BR_DIM * (libxsmm_blasint)sizeof(float);
-    const float one = 1.0f, zero = 0.0f;
-    libxsmm_smmfunction_reducebatch_strd f = libxsmm_smmdispatch_reducebatch_strd(
-        d, d, d, stride, stride, &d, &d, &d, &one, &zero, &flags, NULL);
-    if (!f)
-        return -1;
-    unsigned long long count = BR_COUNT;
-    f(b->A, b->B, b->C, &count);
-    return 0;
-}
-#endif
 
 /* One call of variant v on the row's problems: 0, or -1 when the variant cannot run it. */
 static int call(struct variant *v, struct row *r)
@@ -521,7 +440,7 @@ static int call(struct variant *v, struct row *r)
         if (r->threads > 1)
             return -1; /* built without OpenMP: no way to spread its kernels */
 #endif
-        return xsmm_run(p);
+        return xsmm_run(p, r->threads);
     case V_XSMM_BR: return xsmm_br_run(r->br);
 #else
     default: return -1;
@@ -724,7 +643,6 @@ static int last_threads = 1;
 
 static void measure(struct row *r, struct variant *v, int nv)
 {
-    g_threads = r->threads;
     for (int l = 0; l < nlibs; l++)
         if (libs[l].h && libs[l].set_threads)
             libs[l].set_threads(r->threads);
@@ -1141,7 +1059,7 @@ int main(int argc, char **argv)
         return 2;
     }
 #ifdef BATCH_BENCH_LIBXSMM
-    libxsmm_init();
+    xsmm_init();
 #endif
 
     char model[256], date[64];
@@ -1164,8 +1082,7 @@ int main(int argc, char **argv)
             if (libs[l].h)
                 fprintf(outs[o], "# lib %s: %s [%s]\n", libs[l].name, libs[l].path, libs[l].info);
 #ifdef BATCH_BENCH_LIBXSMM
-        fprintf(outs[o], "# libxsmm %s (static, linked in), JIT target %s; threads: OpenMP "
-                "dynamic loop\n", LIBXSMM_CONFIG_VERSION, libxsmm_get_target_arch());
+        xsmm_describe(outs[o]);
 #else
         fprintf(outs[o], "# libxsmm: not built in (no libxsmm-dev at build time)\n");
 #endif
