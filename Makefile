@@ -171,7 +171,7 @@ test: check
 BENCH_BIN = $(BUILD)/bench/gemm_bench
 BENCH_CFLAGS = -std=gnu11 -O2 -g $(WARN) -pthread
 
-$(BENCH_BIN): bench/gemm_bench.c bench/bench_util.h bench/peak.c bench/peak.h bench/shapes.c bench/shapes.h
+$(BENCH_BIN): bench/gemm_bench.c bench/bench_util.h bench/bench_libs.h bench/peak.c bench/peak.h bench/shapes.c bench/shapes.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/peak.c bench/shapes.c -o $@ -ldl -lm
 
@@ -188,7 +188,7 @@ BATCH_XSMM_CFLAGS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/nul
 BATCH_XSMM_LIBS = $(shell pkg-config --exists libxsmm libxsmmnoblas 2>/dev/null && \
   echo "-Wl,--start-group $$(pkg-config --libs libxsmmnoblas) -Wl,--end-group")
 BATCH_XSMM_SRC = $(if $(BATCH_XSMM_CFLAGS),bench/batch_xsmm.c)
-$(BUILD)/bench/batch_bench: bench/batch_bench.c bench/batch_xsmm.c bench/batch_problems.h bench/bench_util.h
+$(BUILD)/bench/batch_bench: bench/batch_bench.c bench/batch_xsmm.c bench/batch_problems.h bench/bench_util.h bench/bench_libs.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(BATCH_XSMM_CFLAGS) bench/batch_bench.c $(BATCH_XSMM_SRC) -o $@ $(BATCH_XSMM_LIBS) -ldl -lm
 

@@ -46,6 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "bench_util.h"
+#include "bench_libs.h"
 #include "batch_problems.h"
 
 
@@ -136,8 +137,7 @@ static struct lib {
     void *cgemm[2], *cpack[2], *cunpack[2], *csize[2];
     cformat_f cformat;
     void *sbrgemm;
-    void (*set_threads)(int);
-    const char *setter_name;
+    struct bench_setter set;
 } libs[MAX_LIBS];
 static int nlibs;
 
@@ -169,33 +169,14 @@ static void lib_load(struct lib *L)
     }
     L->cformat = (cformat_f)dlsym(L->h, "mkl_get_format_compact");
     L->sbrgemm = dlsym(L->h, "nanoblas_sbrgemm_strided");
-    static const char *const setters[] = {"nanoblas_set_num_threads", "openblas_set_num_threads",
-                                          "MKL_Set_Num_Threads"};
-    for (int i = 0; i < 3 && !L->set_threads; i++)
-        if ((L->set_threads = (void (*)(int))dlsym(L->h, setters[i])))
-            L->setter_name = setters[i];
-    const char *(*str)(void) = (const char *(*)(void))dlsym(L->h, "nanoblas_get_kernel_set");
-    size_t o = 0;
-    if (str) {
-        L->is_nb = 1;
-        o += (size_t)snprintf(L->info, sizeof L->info, "nanoblas kernel set %s; ", str());
-    } else if ((str = (const char *(*)(void))dlsym(L->h, "openblas_get_config"))) {
-        o += (size_t)snprintf(L->info, sizeof L->info, "%s; ", str());
-    }
-    struct { int major, minor, update; char *status, *build, *processor, *platform; } mv;
-    void (*mkl_ver)(void *) = (void (*)(void *))dlsym(L->h, "MKL_Get_Version");
-    if (mkl_ver && o < sizeof L->info) {
-        memset(&mv, 0, sizeof mv);
-        mkl_ver(&mv);
-        o += (size_t)snprintf(L->info + o, sizeof L->info - o, "MKL %d.%d.%d; ", mv.major,
-                              mv.minor, mv.update);
-    }
+    L->set = bench_find_setter(L->h);
+    size_t o = (size_t)(bench_describe_lib(L->h, L->info, sizeof L->info, &L->is_nb) - L->info);
     if (o < sizeof L->info && (has_compact(L, 0) || has_compact(L, 1)))
         o += (size_t)snprintf(L->info + o, sizeof L->info - o, "compact format %d; ",
                               L->cformat());
     if (o < sizeof L->info)
         o += (size_t)snprintf(L->info + o, sizeof L->info - o, "threads via %s; has:",
-                              L->setter_name ? L->setter_name : "environment only");
+                              L->set.name ? L->set.name : "environment only");
     /* which routines it has, for both types ('!': neither, 's'/'d': only that type) */
     const struct { const char *what; int s, d; } has[] = {
         {"?gemm", L->gemm[0] != NULL, L->gemm[1] != NULL},
@@ -644,8 +625,8 @@ static int last_threads = 1;
 static void measure(struct row *r, struct variant *v, int nv)
 {
     for (int l = 0; l < nlibs; l++)
-        if (libs[l].h && libs[l].set_threads)
-            libs[l].set_threads(r->threads);
+        if (libs[l].h)
+            bench_set_threads(&libs[l].set, r->threads);
     if (last_threads > 1) /* the previous row's workers stop spinning */
         usleep((useconds_t)opt.settle_ms * 1000);
     last_threads = r->threads;
@@ -1016,17 +997,7 @@ int main(int argc, char **argv)
     if (!user_nb) {
         struct lib *L = &libs[nlibs++];
         snprintf(L->name, sizeof L->name, "nanoblas");
-        snprintf(L->path, sizeof L->path, "lib/libnanoblas.so.0");
-        char exe[PATH_MAX - 64];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        char *slash = n > 0 ? (exe[n] = 0, strrchr(exe, '/')) : NULL;
-        if (slash) {
-            *slash = 0;
-            snprintf(L->path, sizeof L->path, "%s/../../lib/libnanoblas.so.0", exe);
-            char real[PATH_MAX];
-            if (realpath(L->path, real))
-                snprintf(L->path, sizeof L->path, "%s", real);
-        }
+        bench_default_nanoblas(L->path, sizeof L->path);
     }
     for (int i = 0; i < nuser && nlibs < MAX_LIBS; i++) {
         snprintf(libs[nlibs].name, sizeof libs[nlibs].name, "%.63s", user[i].name);

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "bench_util.h"
+#include "bench_libs.h"
 #include "peak.h"
 #include "shapes.h"
 
@@ -150,17 +151,13 @@ static void load_snap(struct load_snap *l)
 }
 
 /* ---- libraries ------------------------------------------------------------------------------ */
-enum setter_kind { SET_NONE, SET_INT, SET_INT_RET, SET_I64 };
-
 struct lib {
     char name[64];
     char path[PATH_MAX];
     void *h;
     sgemm_fn sgemm;
     dgemm_fn dgemm;
-    enum setter_kind sk;
-    const char *setter_name;
-    void *setter;
+    struct bench_setter set;
     char info[512];
     int is_nanoblas;
 };
@@ -169,62 +166,7 @@ static struct lib libs[MAX_LIBS];
 static int nlibs;
 static int g_no_deepbind; /* --no-deepbind */
 
-static void lib_set_threads(struct lib *L, int n)
-{
-    switch (L->sk) {
-    case SET_INT: ((void (*)(int))L->setter)(n); break;
-    case SET_INT_RET: ((int (*)(int))L->setter)(n); break;
-    case SET_I64: ((void (*)(int64_t))L->setter)((int64_t)n); break;
-    default: break;
-    }
-}
-
-/* The MKL version record (ABI of MKL_Get_Version). */
-struct mkl_version {
-    int major, minor, update;
-    char *product_status, *build, *processor, *platform;
-};
-
-static void lib_describe(struct lib *L)
-{
-    char *o = L->info;
-    size_t left = sizeof L->info;
-    int w;
-#define APPEND(...)                                                                             \
-    do {                                                                                        \
-        w = snprintf(o, left, __VA_ARGS__);                                                     \
-        if (w > 0 && (size_t)w < left) {                                                        \
-            o += w;                                                                             \
-            left -= (size_t)w;                                                                  \
-        }                                                                                       \
-    } while (0)
-    const char *(*fstr)(void);
-    if ((fstr = (const char *(*)(void))dlsym(L->h, "nanoblas_get_kernel_set"))) {
-        L->is_nanoblas = 1;
-        APPEND("nanoblas kernel set %s; ", fstr());
-    }
-    if (!L->is_nanoblas && (fstr = (const char *(*)(void))dlsym(L->h, "openblas_get_config")))
-        APPEND("%s; ", fstr());
-    if (!L->is_nanoblas && (fstr = (const char *(*)(void))dlsym(L->h, "openblas_get_corename")))
-        APPEND("core %s; ", fstr());
-    void (*mkl_ver)(struct mkl_version *) =
-        (void (*)(struct mkl_version *))dlsym(L->h, "MKL_Get_Version");
-    if (mkl_ver) {
-        struct mkl_version v;
-        memset(&v, 0, sizeof v);
-        mkl_ver(&v);
-        APPEND("MKL %d.%d.%d build %s; code path: %s; ", v.major, v.minor, v.update,
-               v.build ? v.build : "?", v.processor ? v.processor : "?");
-    }
-    if ((fstr = (const char *(*)(void))dlsym(L->h, "bli_info_get_version_str")))
-        APPEND("BLIS %s; ", fstr());
-    int (*arch_id)(void) = (int (*)(void))dlsym(L->h, "bli_arch_query_id");
-    const char *(*arch_str)(int) = (const char *(*)(int))dlsym(L->h, "bli_arch_string");
-    if (arch_id && arch_str)
-        APPEND("BLIS arch %s; ", arch_str(arch_id()));
-    APPEND("threads via %s", L->setter_name ? L->setter_name : "environment only");
-#undef APPEND
-}
+static void lib_set_threads(struct lib *L, int n) { bench_set_threads(&L->set, n); }
 
 static int lib_load(struct lib *L)
 {
@@ -242,47 +184,11 @@ static int lib_load(struct lib *L)
         L->h = NULL;
         return -1;
     }
-    static const struct {
-        const char *name;
-        enum setter_kind kind;
-    } setters[] = {
-        {"nanoblas_set_num_threads", SET_INT},   {"openblas_set_num_threads", SET_INT},
-        {"MKL_Set_Num_Threads", SET_INT},        {"mkl_set_num_threads", SET_INT},
-        {"mkl_serv_set_num_threads", SET_INT},   {"bli_thread_set_num_threads", SET_I64},
-        {"mkl_set_num_threads_local", SET_INT_RET},
-    };
-    for (size_t i = 0; i < sizeof setters / sizeof setters[0]; i++) {
-        void *p = dlsym(L->h, setters[i].name);
-        if (p) {
-            L->setter = p;
-            L->sk = setters[i].kind;
-            L->setter_name = setters[i].name;
-            break;
-        }
-    }
-    lib_describe(L);
+    L->set = bench_find_setter(L->h);
+    char *o = bench_describe_lib(L->h, L->info, sizeof L->info, &L->is_nanoblas);
+    snprintf(o, sizeof L->info - (size_t)(o - L->info), "threads via %s",
+             L->set.name ? L->set.name : "environment only");
     return 0;
-}
-
-static void default_nanoblas_path(char *buf, size_t len)
-{
-    /* build/bench/gemm_bench -> ../../lib/libnanoblas.so.0, else lib/ under the current dir. */
-    char exe[PATH_MAX - 64]; /* room for the suffix below */
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            snprintf(buf, len, "%s/../../lib/libnanoblas.so.0", exe);
-            char real[PATH_MAX];
-            if (realpath(buf, real)) {
-                snprintf(buf, len, "%s", real);
-                return;
-            }
-        }
-    }
-    snprintf(buf, len, "lib/libnanoblas.so.0");
 }
 
 /* ---- options -------------------------------------------------------------------------------- */
@@ -572,7 +478,7 @@ static void parse_args(int argc, char **argv)
         user_nb |= !strcmp(user[i].name, "nanoblas");
     if (!no_nb && !user_nb) {
         char p[PATH_MAX];
-        default_nanoblas_path(p, sizeof p);
+        bench_default_nanoblas(p, sizeof p);
         add_lib("nanoblas", p);
     }
     for (int i = 0; i < nuser; i++)
@@ -1130,7 +1036,7 @@ int main(int argc, char **argv)
             note("loaded %s: %s [%s]", libs[li].name, libs[li].path, libs[li].info);
             if (libs[li].is_nanoblas && nb_index < 0)
                 nb_index = li;
-            if (mx > 1 && !libs[li].setter)
+            if (mx > 1 && !libs[li].set.fn)
                 note("%s has no known thread setter: it runs with its environment's count",
                      libs[li].name);
         }
