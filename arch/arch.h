@@ -20,8 +20,9 @@ typedef struct {
     size_t mc, kc, nc;
 } nb_block_override;
 
-/* Block sizes for one element type of esize bytes with an mr x nr register tile. */
-nb_blocking nb_blocking_for(const nb_cpu_info *cpu, size_t esize, int mr, int nr,
-                            const nb_block_override *ov);
+/* Block sizes for one element type of esize bytes with an mr x nr register tile, by the tuning
+   entry's rule, or its fixed sizes where it gives them (fixed may be NULL). */
+nb_blocking nb_blocking_for(const nb_cpu_info *cpu, const nb_tuning *tu, size_t esize, int mr,
+                            int nr, const nb_tune_blocks *fixed, const nb_block_override *ov);
 
 #endif

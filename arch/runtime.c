@@ -1,6 +1,7 @@
-/* The load-time decision: detect the CPU, choose the kernel set (capped by NANOBLAS_ARCH),
-   derive the block sizes (overridable by NANOBLAS_MC/KC/NC), and describe it all in the config
-   string (nanoblas_get_config, NANOBLAS_VERBOSE=1). */
+/* The load-time decision: detect the CPU, find its microarchitecture entry (arch/uarch.c, or the
+   one NANOBLAS_UARCH names), choose the kernel set (the entry's preference, capped by
+   NANOBLAS_ARCH), derive the block sizes (overridable by NANOBLAS_MC/KC/NC), and describe it all
+   in the config string (nanoblas_get_config, NANOBLAS_VERBOSE=1). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <strings.h>
 
 #include "arch/arch.h"
+#include "arch/uarch.h"
 #include "blas/nb_common.h"
 #include "blas/nb_trace.h"
 #include "include/nanoblas.h"
@@ -70,9 +72,10 @@ static const nb_kset_entry *find_set(const char *name)
     return NULL;
 }
 
-/* Best supported set, or the one NANOBLAS_ARCH names when the CPU runs it. why receives the
-   explanation shown in the config string. */
-static const nb_kernel_set *choose_set(char *why, size_t why_len)
+/* The set NANOBLAS_ARCH names when the CPU runs it, else the tuning entry's preferred set when
+   the CPU runs it, else the best supported. why receives the explanation shown in the config
+   string. */
+static const nb_kernel_set *choose_set(const nb_uarch *u, char *why, size_t why_len)
 {
     size_t n;
     const nb_kset_entry *t = nb_kset_table(&n);
@@ -82,9 +85,15 @@ static const nb_kernel_set *choose_set(char *why, size_t why_len)
             best = &t[i];
             break;
         }
+    const nb_kset_entry *pref = u->tune.prefer_set ? find_set(u->tune.prefer_set) : NULL;
+    const char *auto_why = "best supported";
+    if (pref && runs_here(pref) && pref != best) {
+        best = pref;
+        auto_why = "preferred by the uarch entry";
+    }
     const char *want = getenv("NANOBLAS_ARCH");
     if (!want || !*want) {
-        snprintf(why, why_len, "best supported");
+        snprintf(why, why_len, "%s", auto_why);
         return best->set;
     }
     const nb_kset_entry *e = find_set(want);
@@ -92,12 +101,32 @@ static const nb_kernel_set *choose_set(char *why, size_t why_len)
         snprintf(why, why_len, "NANOBLAS_ARCH=%.32s", want);
         return e->set;
     }
-    snprintf(why, why_len, "NANOBLAS_ARCH=%.32s %s; using the best supported", want,
-             e ? "is not supported by this CPU" : "is not a kernel set of this build");
+    snprintf(why, why_len, "NANOBLAS_ARCH=%.32s %s; using the %s", want,
+             e ? "is not supported by this CPU" : "is not a kernel set of this build", auto_why);
     return best->set;
 }
 
-static void describe(const char *why, const nb_block_override *ov)
+/* The entry NANOBLAS_UARCH names, else the one matching this CPU. */
+static const nb_uarch *choose_uarch(char *why, size_t why_len)
+{
+    const char *how;
+    const nb_uarch *match = nb_uarch_match(&cpu_info, &how);
+    const char *want = getenv("NANOBLAS_UARCH");
+    if (want && *want) {
+        const nb_uarch *u = nb_uarch_find(want);
+        if (u) {
+            snprintf(why, why_len, "NANOBLAS_UARCH=%.32s; this CPU matches %s", want, match->name);
+            return u;
+        }
+        snprintf(why, why_len, "NANOBLAS_UARCH=%.32s is not an entry; matched by %s", want, how);
+        return match;
+    }
+    snprintf(why, why_len, "matched by %s", how);
+    return match;
+}
+
+static void describe(const char *why, const nb_uarch *u, const char *uwhy,
+                     const nb_block_override *ov)
 {
     const nb_cpu_info *c = &cpu_info;
     text t = {config_text, sizeof config_text, 0};
@@ -115,6 +144,15 @@ static void describe(const char *why, const nb_block_override *ov)
         put(&t, "sve vector length: %u bytes (%u bits)\n", c->sve_vl, 8 * c->sve_vl);
     put(&t, "caches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB, line %zu B (%s)\n", c->l1d >> 10,
         c->l2 >> 10, c->l3 >> 10, c->line, c->cache_source);
+    put(&t, "uarch: %s (%s; %s)\n", u->name, uwhy, u->measured);
+    const nb_tuning *tu = &nb_rt.tune;
+    put(&t, "tuning: kc_l1 %u/%u mc_l2 %u/%u nc_l2_cap %u small_dim s %u d %u m_skinny %u "
+            "n_skinny %u pf_a %u pf_b %u par_min_flops %.3g stream_min_elems %.3g "
+            "thread_tiles m %u n %u\n",
+        tu->kc_l1_num, tu->kc_l1_den, tu->mc_l2_num, tu->mc_l2_den, tu->nc_l2_cap,
+        tu->small_dim_s, tu->small_dim_d, tu->m_skinny, tu->n_skinny, tu->pf_a_steps,
+        tu->pf_b_steps, tu->par_min_flops, tu->stream_min_elems, tu->thread_m_tiles,
+        tu->thread_n_tiles);
     put(&t, "kernel sets supported: %s\n", sets_available);
     put(&t, "kernel set: %s (%s)\n", nb_rt.kset->name, why);
     put(&t, "bf16 gemm: %s\n",
@@ -157,8 +195,11 @@ static void init_once_body(void)
             len += (size_t)snprintf(sets_available + len, sizeof sets_available - len, "%s%s",
                                     len ? " " : "", t[i].set->name);
 
-    char why[160];
-    const nb_kernel_set *k = choose_set(why, sizeof why);
+    char uwhy[160], why[160];
+    const nb_uarch *u = choose_uarch(uwhy, sizeof uwhy);
+    nb_rt.tune = u->tune;
+    nb_rt.uarch = u->name;
+    const nb_kernel_set *k = choose_set(u, why, sizeof why);
     /* A vector-length-agnostic set completes its tables for this CPU on a copy. Written once,
        here, before any call reads nb_rt; read-only afterwards (like nb_rt itself). */
     static nb_kernel_set vla_copy;
@@ -169,21 +210,23 @@ static void init_once_body(void)
     }
     nb_block_override ov = {env_size("NANOBLAS_MC"), env_size("NANOBLAS_KC"),
                             env_size("NANOBLAS_NC")};
-    nb_rt.s = nb_blocking_for(&cpu_info, sizeof(float), k->s.mr, k->s.nr, &ov);
-    nb_rt.d = nb_blocking_for(&cpu_info, sizeof(double), k->d.mr, k->d.nr, &ov);
-    nb_rt.c = nb_blocking_for(&cpu_info, 2 * sizeof(float), k->c.mr, k->c.nr, &ov);
-    nb_rt.z = nb_blocking_for(&cpu_info, 2 * sizeof(double), k->z.mr, k->z.nr, &ov);
-    /* The avx512 set's VDPBF16PS kernel needs AVX512_BF16. On CPUs with AMX (Sapphire Rapids
-       and later) VDPBF16PS runs at half the rate of an fp32 FMA (measured on the SPR-class
-       machine: 104 GFLOPS against 210, docs/PERFORMANCE.md), so there the set widens to fp32
-       instead, unless NANOBLAS_BF16=dpbf16 asks for the kernel (tests use it) or
-       NANOBLAS_BF16=widen asks for widening anywhere. */
+    const nb_tuning *tu = &nb_rt.tune;
+    nb_rt.s = nb_blocking_for(&cpu_info, tu, sizeof(float), k->s.mr, k->s.nr, &tu->s, &ov);
+    nb_rt.d = nb_blocking_for(&cpu_info, tu, sizeof(double), k->d.mr, k->d.nr, &tu->d, &ov);
+    nb_rt.c = nb_blocking_for(&cpu_info, tu, 2 * sizeof(float), k->c.mr, k->c.nr, NULL, &ov);
+    nb_rt.z = nb_blocking_for(&cpu_info, tu, 2 * sizeof(double), k->z.mr, k->z.nr, NULL, &ov);
+    /* The avx512 set's VDPBF16PS kernel needs AVX512_BF16. Where it pays is the tuning entry's
+       call (bf16): on CPUs with AMX (Sapphire Rapids and later) VDPBF16PS runs at half the rate
+       of an fp32 FMA (measured on the SPR-class machine: 104 GFLOPS against 210), so there the
+       set widens to fp32. NANOBLAS_BF16=dpbf16 asks for the kernel (tests use it),
+       NANOBLAS_BF16=widen for widening anywhere. */
     nb_rt.bf16 = k->bf16;
     const char *bf = getenv("NANOBLAS_BF16");
     int force_dp = bf && strcmp(bf, "dpbf16") == 0, force_widen = bf && strcmp(bf, "widen") == 0;
+    int tune_widen = tu->bf16 == NB_BF16_WIDEN ||
+                     (tu->bf16 == NB_BF16_AUTO && nb_cpu_has(&cpu_info, NB_CPU_AMX_BF16));
     if (k->bf16.needs_avx512_bf16 &&
-        (!nb_cpu_has(&cpu_info, NB_CPU_AVX512_BF16) ||
-         (nb_cpu_has(&cpu_info, NB_CPU_AMX_BF16) && !force_dp)))
+        (!nb_cpu_has(&cpu_info, NB_CPU_AVX512_BF16) || (tune_widen && !force_dp)))
         memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);
     if (k->bf16.needs_arm_bf16 && !nb_cpu_has(&cpu_info, NB_CPU_BF16))
         memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);
@@ -191,7 +234,7 @@ static void init_once_body(void)
         memset(&nb_rt.bf16, 0, sizeof nb_rt.bf16);
     nb_rt.kset = k;
 
-    describe(why, &ov);
+    describe(why, u, uwhy, &ov);
     const char *verbose = getenv("NANOBLAS_VERBOSE");
     const int level = verbose ? atoi(verbose) : 0;
     if (level > 0)
@@ -216,6 +259,12 @@ NB_EXPORT const char *nanoblas_get_config(void)
 {
     nb_init();
     return config_text;
+}
+
+NB_EXPORT const char *nanoblas_get_uarch(void)
+{
+    nb_init();
+    return nb_rt.uarch;
 }
 
 NB_EXPORT const char *nanoblas_get_kernel_set(void)

@@ -16,10 +16,17 @@ extern "C" {
    type. The same text is printed to stderr at load when NANOBLAS_VERBOSE=1. */
 const char *nanoblas_get_config(void);
 
+/* Name of the microarchitecture tuning entry in use ("zen3", "zen4", "sapphirerapids", ...,
+   "default"): matched at load from the CPU's vendor, family and model (or its features), or the
+   one the environment variable NANOBLAS_UARCH=<name> forces (an unknown name is ignored, and
+   the config string says so). It holds the block-size rule, the no-packing and threading
+   thresholds, prefetch distances, the bf16 path and the preferred kernel set. */
+const char *nanoblas_get_uarch(void);
+
 /* Name of the kernel set in use: "generic", "avx2", "avx512", "amx", "neon" or "sve".
-   Chosen at load as the best one this build contains and this CPU/OS can run; the environment
-   variable NANOBLAS_ARCH=<name> selects a lower one (an unknown or unsupported name is ignored,
-   and the config string says so). */
+   Chosen at load as the one the uarch entry prefers, else the best one this build contains and
+   this CPU/OS can run; the environment variable NANOBLAS_ARCH=<name> selects another (an
+   unknown or unsupported name is ignored, and the config string says so). */
 const char *nanoblas_get_kernel_set(void);
 
 /* 1 if this build contains the kernel set `name` (case-insensitive) AND this CPU can run it,

@@ -30,6 +30,8 @@
 
 #include <stddef.h>
 
+#include "arch/tuning.h"
+
 #define NB_GEMM_KERNEL_TYPE(T, tag)                                                              \
     typedef struct {                                                                             \
         int mr, nr;                                                                              \
@@ -116,12 +118,15 @@ typedef struct {
 } nb_blocking;
 
 /* The configuration chosen once at load time by arch/ (a constructor) and read-only afterwards:
-   the kernel set and the block sizes derived from the detected caches. Global because every
+   the kernel set, the tuning entry of this microarchitecture and the block sizes derived from
+   both and the detected caches. Global because every
    driver reads it on every call and it must not be re-decided per call. */
 typedef struct {
     const nb_kernel_set *kset;
     nb_blocking s, d, c, z;
     nb_bf16_kernel bf16; /* the set's bf16 kernel if this CPU runs it, else all NULL */
+    nb_tuning tune;      /* the microarchitecture entry's tuning (arch/uarch.c) */
+    const char *uarch;   /* its name */
 } nb_runtime;
 
 extern nb_runtime nb_rt;

@@ -24,30 +24,20 @@
 #if !NB_COMPLEX
 typedef NB_CAT(nb_gemm_kernel_, NB_P) l3_kernel;
 
-/* Where the direct paths take over from the packed engine, chosen by measurement on Zen 4
-   against the engine as of this change (single thread, hot caches, medians vs OpenBLAS 0.3.21
-   interleaved in the same process):
-   - the small kernel alone for every dimension <= DIRECT_SMALL_DIM: at 97^3 the engine ran at
-     0.66x (d) / 0.60x (s) of the small kernel; the small kernel stays ahead of it up to 256^3
-     in both types (avx512), and the engine's fp32 edge tiles (MR 64) are weakest at 129..192;
-   - m-skinny for m <= DIRECT_M_SKINNY: 65x4096x4096 ran at 0.54x / 0.52x of this path in the
-     engine; equal at m = 192 (d), 256..384 (s);
-   - n-skinny for n <= DIRECT_N_SKINNY: 4096x17x4096 at 0.58x / 0.64x in the engine; with the
-     avx512 kernels the direct path stays ahead up to n = 128 (d) / ~160 (s), with the avx2
-     kernels it is level with the engine from n = 48 (0.92 vs 0.90 of OpenBLAS at 4096x48x4096 d,
-     0.81 vs 0.92 at n = 96): 64 keeps both sets on the better side or level. */
-#define DIRECT_SMALL_DIM (sizeof(nb_t) == 4 ? 192 : 128)
-#define DIRECT_M_SKINNY 128
-#define DIRECT_N_SKINNY 64
+/* Where the direct paths take over from the packed engine is the tuning entry's call
+   (arch/tuning.h: small_dim_s/d, m_skinny, n_skinny; the measurements behind the default entry's
+   values are in docs/PERFORMANCE.md, "No-packing cut-offs"). */
+#define DIRECT_SMALL_DIM ((size_t)(sizeof(nb_t) == 4 ? nb_rt.tune.small_dim_s : nb_rt.tune.small_dim_d))
+#define DIRECT_M_SKINNY ((size_t)nb_rt.tune.m_skinny)
+#define DIRECT_N_SKINNY ((size_t)nb_rt.tune.n_skinny)
 /* Below this m*n*k a call is far below the threading threshold (threading/, 4 Mflop): the
    front end's shortcut does not ask. */
 #define DIRECT_TINY_VOLUME (64 * 64 * 64)
 /* A transposed A of at most this many elements is copied element by element for the shortcut
    (pack_a writes MR-row panels, 4 to 8 times the data at 8x8). */
 #define DIRECT_TINY_COPY 64
-/* L2 bytes for the K block of A that the m-skinny path keeps while B streams past (measured at
-   64x4096x4096: K blocks of 1024..2048 columns best, 512 -4%). */
-#define DIRECT_L2_BUDGET (512u << 10)
+/* L2 bytes for the K block of A that the m-skinny path keeps while B streams past. */
+#define DIRECT_L2_BUDGET ((size_t)nb_rt.tune.m_skinny_l2_bytes)
 /* Stack space (elements) for a transposed or packed copy of A; larger copies use the heap. */
 #define DIRECT_STACK_ELEMS 4096
 
@@ -165,21 +155,12 @@ static __attribute__((noinline)) int run_packed_a_buf(const l3_kernel *kr, size_
    columns while it sits in L1/L2; rows [m0, m1) only. Every column of such a block is a separate
    page at large lda, which the hardware prefetchers do not follow: the kernel prefetches the
    block below the one it computes (see small_avx512.h), so memory and arithmetic overlap.
-   Measured on Zen 4 (4096x16x4096, d and s): K blocks of 256 to 1024 and row blocks of 48 to
-   4096 rows within ~10% of each other; row blocks outer (C updated once per row block) and a
-   packed copy of each A block were both slower. On Sapphire Rapids K blocks of 256 lost a third:
-   with a power-of-two lda every column's slice maps to the same few L2 sets (lda 32 KiB: 4 set
-   groups x 16 ways = 64 columns), so a 256-column block was evicted before the kernel's second
-   column tile re-read it (4096x16x4096 d: 33.8 GFLOPS at lda 4096, 45.0 at lda 4104). K blocks
-   of 64 fit those sets: d 4096x{16,48,64}x4096 1.33x / 1.02x / 1.04x, s 1.15x / 1.09x / 1.09x
-   over 256 in one run (the kernel's prefetch then has to start at k = 32, see small_avx512.h);
-   32 and row blocks of 768 bytes measured the same or a little slower. */
-#ifndef DIRECT_N_KB
-#define DIRECT_N_KB 64
-#endif
-#ifndef DIRECT_N_ROW_BYTES
-#define DIRECT_N_ROW_BYTES 384
-#endif
+   The K block and the row block are the tuning entry's (n_skinny_kb, n_skinny_row_bytes): with
+   a power-of-two lda every column's slice maps to the same few L2 sets, so the K block must be
+   short enough to survive until the kernel's second column tile re-reads it (measurements in
+   docs/PERFORMANCE.md, "No-packing cut-offs"). */
+#define DIRECT_N_KB ((size_t)nb_rt.tune.n_skinny_kb)
+#define DIRECT_N_ROW_BYTES ((size_t)nb_rt.tune.n_skinny_row_bytes)
 static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, size_t k, nb_t alpha,
                          l3_view a, l3_view b, nb_t beta, nb_t *c, size_t ldc)
 {
@@ -277,12 +258,14 @@ static __attribute__((noinline)) int tiny_trans_a(const l3_kernel *kr, char tran
 int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha, const nb_t *a,
                       int lda, const nb_t *b, int ldb, nb_t beta, nb_t *c, int ldc)
 {
-    if ((unsigned)(m - 1) >= DIRECT_SMALL_DIM ||
-        (unsigned)(n - 1) >= DIRECT_SMALL_DIM || (unsigned)(k - 1) >= DIRECT_SMALL_DIM ||
-        alpha == 0 || lda < (transa == 'N' ? m : k) || ldc < m || ldb < (transb == 'N' ? k : n))
-        return 0;
     if (!nb_rt.kset)
         nb_init();
+    /* m - 1 in a wider type: m = INT_MIN must not overflow (it is rejected later, as illegal) */
+    const size_t dim = DIRECT_SMALL_DIM;
+    if ((size_t)((long long)m - 1) >= dim || (size_t)((long long)n - 1) >= dim ||
+        (size_t)((long long)k - 1) >= dim || alpha == 0 || lda < (transa == 'N' ? m : k) ||
+        ldc < m || ldb < (transb == 'N' ? k : n))
+        return 0;
     const l3_kernel *kr = &nb_rt.kset->NB_P;
     if (!kr->small)
         return 0;

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "kernels/kernel.h" /* nb_rt.tune: prefetch distances */
+
 #define NB_AVX2_DECLARE_UKR(T, name)                                                               \
     void name(size_t k, T alpha, const T *a, const T *b, T beta, T *c, size_t rs_c, size_t cs_c,  \
               int m, int n);

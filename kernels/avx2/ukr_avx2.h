@@ -54,6 +54,9 @@ void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size
 void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c,
               size_t cs_c, int m, int n)
 {
+    /* the tuning entry's prefetch distances (arch/tuning.h) where it gives them, in elements */
+    const size_t pf_a = (size_t)(nb_rt.tune.pf_a_steps ? nb_rt.tune.pf_a_steps : UKR_PF_DIST) * UKR_MR;
+    const size_t pf_b = (size_t)(nb_rt.tune.pf_b_steps ? nb_rt.tune.pf_b_steps : UKR_PFB_DIST) * UKR_NR;
     if (k == 0)
         alpha = 0; /* C = beta*C: the zero accumulators must stay zero even for alpha = Inf */
     vv acc[UKR_NR][UKR_MV];
@@ -76,12 +79,12 @@ void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size
     for (; l + UKR_U <= k; l += UKR_U) {
 #pragma GCC unroll 8
         for (int p = 0; p < UKR_PFL; p++)
-            VV_PF_L1((const char *)(a + UKR_PF_DIST * UKR_MR) + 64 * p);
-#if UKR_PFB_DIST
+            VV_PF_L1((const char *)(a + pf_a) + 64 * p);
+        if (pf_b) {
 #pragma GCC unroll 8
-        for (int p = 0; p < UKR_PFBL; p++)
-            VV_PF_L1((const char *)(b + UKR_PFB_DIST * UKR_NR) + 64 * p);
-#endif
+            for (int p = 0; p < UKR_PFBL; p++)
+                VV_PF_L1((const char *)(b + pf_b) + 64 * p);
+        }
 #pragma GCC unroll 16
         for (int u = 0; u < UKR_U; u++) {
             vv av[UKR_MV];

@@ -27,11 +27,13 @@
 #ifndef UKR_PFB_DIST
 #define UKR_PFB_DIST 16
 #endif
-#if UKR_PFB_DIST
-#define UKR_PFB_STEP() KPF_L1(b + UKR_PFB_DIST * UKR_NR)
-#else
-#define UKR_PFB_STEP() (void)0
-#endif
+/* The tuning entry's distances (arch/tuning.h: pf_a_steps, pf_b_steps) replace these defaults
+   where it gives them; read once per call into pf_a / pf_b (elements ahead, 0 = none). */
+#define UKR_PFB_STEP()                                                                         \
+    do {                                                                                       \
+        if (pf_b)                                                                              \
+            KPF_L1(b + pf_b);                                                                  \
+    } while (0)
 #ifndef UKR_PFC_DIST
 #define UKR_PFC_DIST 32
 #endif
@@ -47,8 +49,8 @@
         kv av[UKR_MV];                                                                         \
         _Pragma("GCC unroll 8") for (int v = 0; v < UKR_MV; v++)                               \
         {                                                                                      \
-            if (UKR_PF_DIST)                                                                   \
-                KPF_L1(a + UKR_PF_DIST * UKR_MR + v * KVL);                                    \
+            if (pf_a)                                                                          \
+                KPF_L1(a + pf_a + v * KVL);                                                    \
             av[v] = KV_LOADU(a + v * KVL);                                                     \
         }                                                                                      \
         UKR_PFB_STEP();                                                                        \
@@ -83,6 +85,8 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
 void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
               size_t cs_c, int m, int n)
 {
+    const size_t pf_a = (size_t)(nb_rt.tune.pf_a_steps ? nb_rt.tune.pf_a_steps : UKR_PF_DIST) * UKR_MR;
+    const size_t pf_b = (size_t)(nb_rt.tune.pf_b_steps ? nb_rt.tune.pf_b_steps : UKR_PFB_DIST) * UKR_NR;
     kv acc[UKR_MV][UKR_NR];
 #pragma GCC unroll 64
     for (int j = 0; j < UKR_NR; j++)

@@ -1,0 +1,57 @@
+/* Per-microarchitecture tuning: every number the drivers and kernels would otherwise wire in
+   (block-size rule, no-packing and skinny cut-offs, prefetch distances, thread thresholds and
+   ratios, the bf16 path, the preferred kernel set and tile). arch/uarch.c holds one entry per
+   CPU it knows plus a default; arch/runtime.c picks one at load (or the one NANOBLAS_UARCH
+   names) and publishes it as nb_rt.tune, read-only afterwards. Drivers and kernels read these
+   fields and never a constant of their own. */
+#ifndef NB_ARCH_TUNING_H
+#define NB_ARCH_TUNING_H
+
+#include <stddef.h>
+
+/* Explicit block sizes for one element type (elements); 0 in a field = from the cache rule. */
+typedef struct {
+    unsigned mc, kc, nc;
+} nb_tune_blocks;
+
+/* How bf16 GEMM runs on a set with a VDPBF16PS kernel (avx512). */
+enum nb_tune_bf16 {
+    NB_BF16_AUTO,   /* the kernel where the CPU has AVX512_BF16 and no AMX, else widen */
+    NB_BF16_DPBF16, /* the kernel wherever the CPU has AVX512_BF16 */
+    NB_BF16_WIDEN   /* widen to fp32 and run the sgemm kernels */
+};
+
+typedef struct {
+    /* ---- cache blocking (arch/blocking.c) ---- */
+    /* KC: the B micro-panel (KC x NR) fills kc_l1_num/kc_l1_den of L1d. MC: the packed A block
+       (MC x KC) fills mc_l2_num/mc_l2_den of L2. NC: the packed B block fits half of L3 but at
+       most nc_l2_cap L2s (0: no cap). */
+    unsigned kc_l1_num, kc_l1_den, mc_l2_num, mc_l2_den, nc_l2_cap;
+    nb_tune_blocks s, d; /* explicit sizes, where measured; they win over the rule */
+
+    /* ---- no-packing paths (blas/level3/gemm_direct.tmpl.c) ---- */
+    unsigned small_dim_s, small_dim_d; /* every dimension <= this: the small kernel alone */
+    unsigned m_skinny;                 /* m <= this: stream B in place */
+    unsigned n_skinny;                 /* n <= this: stream A in place */
+    unsigned m_skinny_l2_bytes;        /* the K block of A kept in L2 while B streams */
+    unsigned n_skinny_kb;              /* K block of the n-skinny path */
+    unsigned n_skinny_row_bytes;       /* row block (bytes of one column) of the n-skinny path */
+
+    /* ---- micro-kernel prefetch (kernels/<isa>/ukr_*.h), in k steps ahead ---- */
+    unsigned pf_a_steps, pf_b_steps; /* packed A, packed B; pf_b 0 = none */
+
+    /* ---- threading (threading/, blas/level3/gemm.tmpl.c) ---- */
+    double par_min_flops;     /* below this a call runs on one thread */
+    double stream_min_elems;  /* Level 2: a thread per this many matrix elements */
+    /* The GEMM engine splits C into a grid of m-ways x n-ways (rows outer, columns of each B
+       block inner), preferring m-ways (they pack no A twice): each m-way gets at least
+       thread_m_tiles MR-row tiles, each n-way at least thread_n_tiles NR-column tiles. */
+    unsigned thread_m_tiles, thread_n_tiles;
+
+    /* ---- choices ---- */
+    enum nb_tune_bf16 bf16;
+    const char *prefer_set; /* kernel set to use where it runs (NULL: the best supported) */
+    const char *d_tile, *s_tile; /* tile variant of the set (NULL: the set's default) */
+} nb_tuning;
+
+#endif

@@ -1,0 +1,144 @@
+/* The microarchitecture table: one tuning entry (arch/tuning.h) per CPU nanoblas knows, matched
+   once at load by vendor, family and model, else by vendor and features, else the default entry.
+   BLIS keeps one config/<cpu>/ setup file per CPU that overrides a reference context; here each
+   entry starts from NB_TUNE_DEFAULTS and overrides what differs.
+
+   Each entry says where its values come from: "measured" entries were timed on that CPU with
+   bench/ (docs/PERFORMANCE.md has the runs); the others carry starting values from the vendor's
+   optimisation guide, the cache sizes and the anchors' published tuning (BLIS config/<cpu>,
+   OpenBLAS param.h), marked "not measured here". */
+#include <string.h>
+#include <strings.h>
+
+#include "arch/uarch.h"
+
+/* Entries are the defaults followed by the fields that differ: a designated initialiser that
+   overrides an earlier one is the point here, not a mistake. */
+#pragma GCC diagnostic ignored "-Woverride-init"
+
+/* The values the library used before the table existed (tuned on a Sapphire Rapids-class Xeon;
+   blocking rule and cut-offs: docs/PERFORMANCE.md); the default entry is exactly these. */
+#define NB_TUNE_DEFAULTS                                                                          \
+    .kc_l1_num = 3, .kc_l1_den = 8, .mc_l2_num = 1, .mc_l2_den = 3, .nc_l2_cap = 3,               \
+    .small_dim_s = 192, .small_dim_d = 128, .m_skinny = 128, .n_skinny = 64,                      \
+    .m_skinny_l2_bytes = 512u << 10, .n_skinny_kb = 64, .n_skinny_row_bytes = 384,                \
+    .pf_a_steps = 0, .pf_b_steps = 0, .par_min_flops = 4.0e6, .stream_min_elems = 32768.0,        \
+    .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
+
+/* Zen 2/3/4 blocking measured on Zen 4 (arch/blocking.c history, docs/PERFORMANCE.md): the B
+   micro-panel in half of L1d and the packed A block in all of L2 (AMD's L2 is the last private
+   level and holds A; 384/336 d, 384/680 s), within the noise of the best candidates there. */
+#define NB_TUNE_AMD_BLOCKING .kc_l1_num = 3, .kc_l1_den = 8, .mc_l2_num = 1, .mc_l2_den = 3 /* pure move */
+
+#define MODELS(...) .models = {__VA_ARGS__}
+#define R(lo, hi) {(lo), (hi)}
+
+static const nb_uarch table[] = {
+    /* ---- AMD (family 0x19 = Zen 3 and Zen 4, 0x1a = Zen 5) ---- */
+    {.name = "zen3", .vendor = "AuthenticAMD", .family = 0x19,
+     MODELS(R(0x00, 0x0f), R(0x20, 0x2f), R(0x40, 0x5f)),
+     .fallback_features = 0, /* Zen 2 and unknown AVX2-only AMD: see zen2 below */
+     .measured = "measured (AMD EPYC Zen 3, family 0x19 model 0x01; docs/PERFORMANCE.md)",
+     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING}},
+    {.name = "zen4", .vendor = "AuthenticAMD", .family = 0x19,
+     MODELS(R(0x10, 0x1f), R(0x60, 0x7f), R(0xa0, 0xaf)),
+     .fallback_features = NB_F(NB_CPU_AVX512F),
+     .measured = "blocking measured on Zen 4 in an earlier session; not re-measured here",
+     /* VDPBF16PS runs at the FMA rate on Zen 4 (NOTES.md): use it */
+     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .bf16 = NB_BF16_DPBF16}},
+    {.name = "zen5", .vendor = "AuthenticAMD", .family = 0x1a, MODELS(R(0x00, 0xff)),
+     .measured = "not measured here (Zen 4 values; 48 KiB L1d, full-width AVX-512)",
+     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .bf16 = NB_BF16_DPBF16}},
+    {.name = "zen2", .vendor = "AuthenticAMD", .family = 0x17, MODELS(R(0x00, 0xff)),
+     .fallback_features = NB_F(NB_CPU_AVX2),
+     .measured = "not measured here (Zen 3 values)",
+     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING}},
+
+    /* ---- Intel (family 6) ---- */
+    {.name = "sapphirerapids", .vendor = "GenuineIntel", .family = 6,
+     MODELS(R(0x8f, 0x8f), R(0xcf, 0xcf)), /* Sapphire Rapids, Emerald Rapids */
+     .fallback_features = NB_F(NB_CPU_AMX_TILE),
+     .measured = "measured (Sapphire Rapids-class Xeon, earlier sessions; docs/PERFORMANCE.md)",
+     /* VDPBF16PS runs at half the fp32 FMA rate there: widen when AMX is not used */
+     .tune = {NB_TUNE_DEFAULTS, .bf16 = NB_BF16_WIDEN}},
+    {.name = "graniterapids", .vendor = "GenuineIntel", .family = 6,
+     MODELS(R(0xad, 0xae)),
+     .measured = "not measured here (Sapphire Rapids values; 48 KiB L1d, 2 MiB L2)",
+     .tune = {NB_TUNE_DEFAULTS, .bf16 = NB_BF16_WIDEN}},
+    {.name = "icelake", .vendor = "GenuineIntel", .family = 6,
+     MODELS(R(0x6a, 0x6a), R(0x6c, 0x6c), R(0x7d, 0x7e)),
+     .measured = "not measured here (Sapphire Rapids rule; 48 KiB L1d, 1.25 MiB L2)",
+     .tune = {NB_TUNE_DEFAULTS}},
+    {.name = "skylakex", .vendor = "GenuineIntel", .family = 6,
+     MODELS(R(0x55, 0x55)), /* Skylake-SP/X, Cascade Lake, Cooper Lake */
+     .fallback_features = NB_F(NB_CPU_AVX512F),
+     .measured = "not measured here (Sapphire Rapids rule; 32 KiB L1d, 1 MiB L2)",
+     .tune = {NB_TUNE_DEFAULTS}},
+
+    /* ---- Arm Neoverse (implementer 0x41; no ARM hardware here: all starting values) ---- */
+    {.name = "neoverse-n1", .arch = "aarch64", .family = 0x41, MODELS(R(0xd0c, 0xd0c)),
+     .measured = "not measured here (64 KiB L1d, 1 MiB L2; neon)",
+     .tune = {NB_TUNE_DEFAULTS}},
+    {.name = "neoverse-v1", .arch = "aarch64", .family = 0x41, MODELS(R(0xd40, 0xd40)),
+     .measured = "not measured here (64 KiB L1d, 1 MiB L2; 256-bit sve)",
+     .tune = {NB_TUNE_DEFAULTS}},
+    {.name = "neoverse-v2", .arch = "aarch64", .family = 0x41, MODELS(R(0xd4f, 0xd4f)),
+     .measured = "not measured here (64 KiB L1d, 1-2 MiB L2; 128-bit sve2)",
+     .tune = {NB_TUNE_DEFAULTS}},
+
+    /* last: matches anything */
+    {.name = "default", .measured = "the values tuned on Sapphire Rapids before the table",
+     .tune = {NB_TUNE_DEFAULTS}},
+};
+
+const nb_uarch *nb_uarch_table(size_t *count)
+{
+    *count = sizeof table / sizeof table[0];
+    return table;
+}
+
+static int same_identity(const nb_uarch *u, const nb_cpu_info *cpu)
+{
+    if (u->vendor && strcmp(u->vendor, cpu->vendor) != 0)
+        return 0;
+    if (u->arch && strcmp(u->arch, cpu->arch) != 0)
+        return 0;
+    return u->family == cpu->family;
+}
+
+const nb_uarch *nb_uarch_match(const nb_cpu_info *cpu, const char **how)
+{
+    size_t n;
+    const nb_uarch *t = nb_uarch_table(&n);
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (!same_identity(&t[i], cpu))
+            continue;
+        for (size_t r = 0; r < NB_UARCH_MODEL_RANGES; r++) {
+            const unsigned lo = t[i].models[r][0], hi = t[i].models[r][1];
+            if ((lo || hi) && cpu->model >= lo && cpu->model <= hi) {
+                *how = "family and model";
+                return &t[i];
+            }
+        }
+    }
+    /* An unknown model of a known vendor: the first entry of that vendor whose fallback
+       features the CPU has (newer parts keep the features of the entry they descend from). */
+    for (size_t i = 0; i + 1 < n; i++)
+        if (t[i].fallback_features && t[i].vendor && strcmp(t[i].vendor, cpu->vendor) == 0 &&
+            (cpu->features & t[i].fallback_features) == t[i].fallback_features) {
+            *how = "vendor and features";
+            return &t[i];
+        }
+    *how = "no entry for this CPU";
+    return &t[n - 1];
+}
+
+const nb_uarch *nb_uarch_find(const char *name)
+{
+    size_t n;
+    const nb_uarch *t = nb_uarch_table(&n);
+    for (size_t i = 0; name && i < n; i++)
+        if (strcasecmp(t[i].name, name) == 0)
+            return &t[i];
+    return NULL;
+}
