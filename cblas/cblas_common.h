@@ -59,6 +59,15 @@ static inline void nb_cb_error(int row, int info, const char *rout)
     RowMajorStrg = 0;
 }
 
+/* The reference cblas_xerbla's row-major table for every routine whose name contains "gemm"
+   (netlib CBLAS 3.x, cblas/cblas_xerbla.c): it exchanges 4 and 5 (M, N) and 9 and 11 (lda, ldb).
+   The exchange is its own inverse: it turns the position of the exchanged column-major call of a
+   row-major gemm into the caller's position and back. */
+static inline int nb_cb_gemm_swap(int info)
+{
+    return info == 4 ? 5 : info == 5 ? 4 : info == 9 ? 11 : info == 11 ? 9 : info;
+}
+
 /* Report an illegal argument and leave the calling entry point (row > 0: a row-major call). */
 #define NB_CB_FAIL(row, info, name)                                                                \
     do {                                                                                           \

@@ -8,7 +8,12 @@
    the column-major call with A/B swapped and the other triangle. CblasConjNoTrans (114) is
    accepted where OpenBLAS accepts it: the matrix copies and gemmt.
    Errors: cblas_xerbla with "cblas_<name>" and the position in the argument list the caller
-   wrote (row-major calls included; RowMajorStrg stays 0 so no remapping applies). */
+   wrote, in either layout. omatcopy, imatcopy and geadd set RowMajorStrg for a row-major call, as
+   every reference CBLAS routine does; no row-major table of the reference cblas_xerbla matches
+   their names, so the position reaches every handler unchanged. gemmt leaves RowMajorStrg 0: the
+   reference table (netlib CBLAS 3.x matches names by substring) would take cblas_?gemmt for gemm
+   and exchange 4/5 and 9/11, which are transb/N and lda/ldb here, so a handler that maps the
+   position while RowMajorStrg is set must not see it set. */
 #include "cblas_common.h"
 #include "blas/ext/openblas_ext_int.h"
 #include "blas/nb_trace.h"
@@ -64,7 +69,7 @@ NB_EXPORT void NB_CBLAS(omatcopy)(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOS
     /* the positions coincide with the Fortran routine's */
     blasint info = !o ? 1 : !t ? 2 : NB_INT(omatcopy_check)(o, t, crows, ccols, clda, cldb);
     if (info)
-        NB_CB_FAIL(0, info, name);
+        NB_CB_FAIL(o == 'R' && info > 1, info, name);
     NB_INT(omatcopy)(o, t, crows, ccols, EXT_SCALAR(calpha), (const nb_t *)a, clda, (nb_t *)b, cldb);
 }
 
@@ -78,7 +83,7 @@ NB_EXPORT void NB_CBLAS(imatcopy)(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOS
     const char o = ext_order(CORDER), t = ext_trans(CTRANS);
     blasint info = !o ? 1 : !t ? 2 : NB_INT(imatcopy_check)(o, t, crows, ccols, clda, cldb);
     if (info)
-        NB_CB_FAIL(0, info, name);
+        NB_CB_FAIL(o == 'R' && info > 1, info, name);
     NB_INT(imatcopy)(o, t, crows, ccols, EXT_SCALAR(calpha), (nb_t *)a, clda, cldb);
 }
 
@@ -92,14 +97,14 @@ NB_EXPORT void NB_CBLAS(geadd)(const CBLAS_ORDER CORDER, const int crows, const 
     if (row < 0)
         NB_CB_FAIL(0, 1, name);
     if (crows < 0)
-        NB_CB_FAIL(0, 2, name);
+        NB_CB_FAIL(row, 2, name);
     if (ccols < 0)
-        NB_CB_FAIL(0, 3, name);
+        NB_CB_FAIL(row, 3, name);
     const blasint m = row ? ccols : crows, n = row ? crows : ccols;
     if (clda < nb_max(1, m))
-        NB_CB_FAIL(0, 6, name);
+        NB_CB_FAIL(row, 6, name);
     if (cldc < nb_max(1, m))
-        NB_CB_FAIL(0, 9, name);
+        NB_CB_FAIL(row, 9, name);
     NB_INT(geadd)(m, n, EXT_SCALAR(calpha), (const nb_t *)a, clda, EXT_SCALAR(cbeta), (nb_t *)c,
                   cldc);
 }

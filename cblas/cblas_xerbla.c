@@ -9,7 +9,11 @@ extern int RowMajorStrg;
 
 /* For a row-major call the CBLAS layer checks the equivalent column-major call (operands and
    dimensions swapped) and reports that call's position + 1. Map it back to the position in the
-   row-major argument list the user wrote (the same table the reference uses). */
+   row-major argument list the user wrote (the same table the reference uses, netlib CBLAS 3.x:
+   names matched by substring). The extensions report in this table's terms too: those shaped
+   like a reference routine (sbgemm, ?gemm_batch, sbgemv, ...) pass what it passes; those whose
+   names contain a key without having that argument list (?gemmt, the strided batches,
+   gemm_bf16bf16f32_pack) report with RowMajorStrg 0, so nothing is mapped (docs/API.md). */
 static int nb_rowmajor_position(int info, const char *rout)
 {
     static const struct {

@@ -55,8 +55,14 @@ NB_EXPORT float cblas_sbdot(const int n, const nb_bf16 *x, const int incx, const
     return sum;
 }
 
+extern int RowMajorStrg; /* cblas/cblas_globals.c: read by cblas_xerbla */
+
 /* y = alpha*op(A)*x + beta*y with A m x n in `layout`; the reference gemv's semantics (beta == 0
-   does not read y; alpha == 0 reads neither A nor x) and argument checks, reported as SBGEMV. */
+   does not read y; alpha == 0 reads neither A nor x) and argument checks, reported as
+   cblas_sgemv reports them (netlib CBLAS): a row-major call is checked as the column-major
+   gemv of A**T (m and n exchanged) and reports that call's position with RowMajorStrg set (an
+   illegal n is 3, m 4), which the reference cblas_xerbla's "gemv" table maps back to the
+   caller's argument. */
 NB_EXPORT void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE trans, const int m,
                             const int n, const float alpha, const nb_bf16 *a, const int lda,
                             const nb_bf16 *x, const int incx, const float beta, float *y,
@@ -67,22 +73,25 @@ NB_EXPORT void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE tra
     int row = layout == CblasRowMajor, col = layout == CblasColMajor;
     int notrans = trans == CblasNoTrans, tr = trans == CblasTrans || trans == CblasConjTrans;
     int info = 0;
+    int rows = row ? n : m, cols = row ? m : n; /* of the column-major matrix in memory */
     if (!row && !col)
         info = 1;
     else if (!notrans && !tr)
         info = 2;
-    else if (m < 0)
+    else if (rows < 0)
         info = 3;
-    else if (n < 0)
+    else if (cols < 0)
         info = 4;
-    else if (lda < nb_max(1, row ? n : m))
+    else if (lda < nb_max(1, rows))
         info = 7;
     else if (incx == 0)
         info = 9;
     else if (incy == 0)
         info = 12;
     if (info) {
+        RowMajorStrg = row && info != 1;
         cblas_xerbla(info, "cblas_sbgemv", "");
+        RowMajorStrg = 0;
         return;
     }
     blasint lenx = notrans ? n : m, leny = notrans ? m : n;

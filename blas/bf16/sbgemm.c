@@ -184,9 +184,34 @@ static void sbgemm_layout(int row_major, size_t m, size_t n, size_t k, float alp
         sbgemm_views(m, n, k, alpha, a, b, beta, c, ldc);
 }
 
-/* Checks common to every entry point, positions in the user's argument list of the CBLAS form
-   (layout 1, transa 2, transb 3, m 4, n 5, k 6, lda 9, ldb 11, ldc 14); packed operands (trans
-   == CblasPacked) have no leading dimension to check. Returns 0 or the position. */
+/* The dimension checks of the column-major call, in the reference dgemm's order, numbered in the
+   CBLAS list (m 4, n 5, k 6, lda 9, ldb 11, ldc 14). pa / pb: a packed operand, whose leading
+   dimension is not checked. ta / tb: op is a transpose. */
+static int sb_check_col(int pa, int pb, int ta, int tb, int m, int n, int k, int lda, int ldb,
+                        int ldc)
+{
+    if (m < 0)
+        return 4;
+    if (n < 0)
+        return 5;
+    if (k < 0)
+        return 6;
+    if (!pa && lda < nb_max(1, ta ? k : m))
+        return 9;
+    if (!pb && ldb < nb_max(1, tb ? n : k))
+        return 11;
+    if (ldc < nb_max(1, m))
+        return 14;
+    return 0;
+}
+
+/* Checks common to every entry point, reported as cblas_dgemm reports them (netlib CBLAS): layout
+   1, transa 2, transb 3 as the caller passed them; the rest on the equivalent column-major call,
+   which for a row-major call is C**T = op(B)**T op(A)**T (m/n, A/B and lda/ldb exchanged), so
+   that a row-major call gets the exchanged call's position (an illegal n is 4, lda 11), which
+   the reference cblas_xerbla's "gemm" row-major table (applied while RowMajorStrg is set) maps
+   back to the caller's argument. Packed operands (trans == CblasPacked) have no leading
+   dimension to check. Returns 0 or that position. */
 static int sb_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
                     int ldc, int allow_packed)
 {
@@ -198,26 +223,20 @@ static int sb_check(int layout, int transa, int transb, int m, int n, int k, int
         return 2;
     if (!pb && transb != CblasNoTrans && transb != CblasTrans && transb != CblasConjTrans)
         return 3;
-    if (m < 0)
-        return 4;
-    if (n < 0)
-        return 5;
-    if (k < 0)
-        return 6;
     int ta = transa != CblasNoTrans, tb = transb != CblasNoTrans;
-    /* stored rows of A and B: column-major A is m x k (N) or k x m (T); row-major counts columns */
-    int a_ld_min = row ? (ta ? m : k) : (ta ? k : m);
-    int b_ld_min = row ? (tb ? k : n) : (tb ? n : k);
-    if (!pa && lda < nb_max(1, a_ld_min))
-        return 9;
-    if (!pb && ldb < nb_max(1, b_ld_min))
-        return 11;
-    if (ldc < nb_max(1, row ? n : m))
-        return 14;
-    return 0;
+    return row ? sb_check_col(pb, pa, tb, ta, n, m, k, ldb, lda, ldc)
+               : sb_check_col(pa, pb, ta, tb, m, n, k, lda, ldb, ldc);
 }
 
-/* For the batch interfaces (sbgemm_batch.c): the checks and the computation of one legal call. */
+/* Reports a position of sb_check (or another CBLAS position) for a call in `layout`:
+   RowMajorStrg is set for a row-major call, as the reference does, except for an illegal layout. */
+static void sb_report(int layout, int info, const char *name)
+{
+    nb_cb_error(layout == CblasRowMajor && info != 1, info, name);
+}
+
+/* For the batch interfaces (sbgemm_batch.c): the checks (sb_check's positions) and the
+   computation of one legal call. */
 int nb_sbgemm_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
                     int ldc)
 {
@@ -239,7 +258,7 @@ static void sb_cblas(const char *name, int layout, int transa, int transb, int m
 {
     int info = sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 0);
     if (info) {
-        nb_cb_error(0, info, name);
+        sb_report(layout, info, name);
         return;
     }
     int row = layout == CblasRowMajor;
@@ -331,6 +350,9 @@ NB_EXPORT void cblas_gemm_bf16bf16f32_pack(const CBLAS_LAYOUT layout, const CBLA
         if (ld < nb_max(1, ld_min))
             info = 8;
     }
+    /* The positions are the caller's in either layout, with RowMajorStrg left 0: the reference
+       row-major table would take this name for gemm's and exchange 4/5 (m, n here, which a
+       row-major call does not exchange). */
     if (info) {
         nb_cb_error(0, info, name);
         return;
@@ -373,11 +395,12 @@ NB_EXPORT void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const i
                                    : stored_view(row, transa != CblasNoTrans, a, (size_t)lda);
         vb = transb == CblasPacked ? packed_view(b, CblasBMatrix, (size_t)k, (size_t)n)
                                    : stored_view(row, transb != CblasNoTrans, b, (size_t)ldb);
-        /* a packed buffer made for another shape or operand */
+        /* a packed buffer made for another shape or operand (a_array 8, b 10: positions the
+           row-major table leaves alone) */
         info = !va.p ? 8 : !vb.p ? 10 : 0;
     }
     if (info) {
-        nb_cb_error(0, info, name);
+        sb_report(layout, info, name);
         return;
     }
     sbgemm_layout(row, (size_t)m, (size_t)n, (size_t)k, alpha, va, vb, beta, c, (size_t)ldc);

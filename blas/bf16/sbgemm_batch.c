@@ -54,19 +54,23 @@ NB_EXPORT void cblas_sbgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPO
                     .m = m_array, .n = n_array, .k = k_array, .lda = lda_array,
                     .ldb = ldb_array, .ldc = ldc_array, .group_count = group_count,
                     .group_size = group_size);
+    /* Errors as cblas_sbgemm's (and cblas_dgemm's): an entry of an array is reported by the
+       array's position; a row-major group by the exchanged column-major call's, RowMajorStrg
+       set (n_array 4, lda_array 11, ...), which the reference "gemm" table maps back. */
     const char *name = "cblas_sbgemm_batch";
     if (layout != CblasRowMajor && layout != CblasColMajor)
         NB_CB_FAIL(0, 1, name);
+    const int row = layout == CblasRowMajor;
     if (group_count < 0)
-        NB_CB_FAIL(0, 15, name);
+        NB_CB_FAIL(row, 15, name);
     for (int gi = 0; gi < group_count; gi++) {
         if (group_size[gi] < 0)
-            NB_CB_FAIL(0, 16, name);
+            NB_CB_FAIL(row, 16, name);
         int e = nb_sbgemm_check(layout, transa_array[gi], transb_array[gi], m_array[gi],
                                 n_array[gi], k_array[gi], lda_array[gi], ldb_array[gi],
                                 ldc_array[gi]);
         if (e)
-            NB_CB_FAIL(0, e, name);
+            NB_CB_FAIL(row, e, name);
     }
     size_t *first = malloc(((size_t)group_count + 1) * sizeof *first);
     if (!first)
@@ -118,9 +122,14 @@ NB_EXPORT void cblas_sbgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS
     NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d stridea=%d ldb=%d strideb=%d "
              "ldc=%d stridec=%d batch_size=%d", NB_TR_LAYOUT(layout), NB_TR_E(transa),
              NB_TR_E(transb), m, n, k, lda, stridea, ldb, strideb, ldc, stridec, batch_size);
+    /* The caller's positions in either layout, RowMajorStrg left 0: the reference row-major table
+       would take this name for gemm's and exchange 9 and 11 (lda and b here; ldb is 12).
+       nb_sbgemm_check numbers as cblas_sbgemm (row-major: the exchanged call's m 4 ... ldb 11,
+       mapped back here); lda 9, ldb 11, ldc 14 there are 9, 12, 16 here. */
     const char *name = "cblas_sbgemm_batch_strided";
-    /* nb_sbgemm_check numbers lda 9, ldb 11, ldc 14 as in cblas_sbgemm; here they are 9, 12, 16 */
     int e = nb_sbgemm_check(layout, transa, transb, m, n, k, lda, ldb, ldc);
+    if (layout == CblasRowMajor)
+        e = nb_cb_gemm_swap(e);
     e = e == 11 ? 12 : e == 14 ? 16 : e;
     if (!e)
         e = stridea < 0 ? 10 : strideb < 0 ? 13 : stridec < 0 ? 17 : batch_size < 0 ? 18 : 0;

@@ -223,8 +223,9 @@ static void run_batch(batch_plan *plan, size_t ngroups, batch_src src, int seria
 }
 
 /* 0 or the position (within the group's own arguments: 1 transa, 2 transb, 3 m, 4 n, 5 k,
-   6 lda, 7 ldb, 8 ldc) of the first illegal one of a group; row: row-major storage. */
-static int check_group(int row, char ta, char tb, blasint m, blasint n, blasint k, blasint lda,
+   6 lda, 7 ldb, 8 ldc) of the first illegal one of a column-major group, in the reference
+   ?gemm's order. */
+static int check_group(char ta, char tb, blasint m, blasint n, blasint k, blasint lda,
                        blasint ldb, blasint ldc)
 {
     if (!ta)
@@ -238,14 +239,32 @@ static int check_group(int row, char ta, char tb, blasint m, blasint n, blasint 
     if (k < 0)
         return 5;
     /* rows of A, B and C as stored */
-    blasint ra = (ta == 'N') != row ? m : k, rb = (tb == 'N') != row ? k : n, rc = row ? n : m;
-    if (lda < nb_max(1, ra))
+    if (lda < nb_max(1, ta == 'N' ? m : k))
         return 6;
-    if (ldb < nb_max(1, rb))
+    if (ldb < nb_max(1, tb == 'N' ? k : n))
         return 7;
-    if (ldc < nb_max(1, rc))
+    if (ldc < nb_max(1, m))
         return 8;
     return 0;
+}
+
+/* A row-major group checked as the reference CBLAS checks a row-major gemm: the enumerations as
+   passed (1 transa, 2 transb), the rest on the exchanged column-major call C**T = op(B)**T op(A)**T
+   (check_group's numbering of that call: 3 is its m, the caller's n; 6 its lda, the caller's
+   ldb ...). */
+static int check_group_exchanged(char ta, char tb, blasint m, blasint n, blasint k, blasint lda,
+                                 blasint ldb, blasint ldc)
+{
+    if (!ta)
+        return 1;
+    if (!tb)
+        return 2;
+    return check_group(tb, ta, n, m, k, ldb, lda, ldc);
+}
+/* check_group_exchanged's number as the caller's argument (m and n, lda and ldb exchanged back). */
+static int unexchange(int e)
+{
+    return e == 3 ? 4 : e == 4 ? 3 : e == 6 ? 7 : e == 7 ? 6 : e;
 }
 
 static char fortran_trans(char c)
@@ -256,7 +275,12 @@ static char fortran_trans(char c)
 
 /* The group interface for both front ends. tr*: the trans letters (0 if illegal), one per
    group; pos[]: the caller's argument positions of transa, transb, m, n, k, lda, ldb, ldc,
-   group_count, group_size. Returns after reporting the first illegal argument. */
+   group_count, group_size. Returns after reporting the first illegal argument.
+   Errors (an entry of an array is reported by the array's position): a CBLAS row-major call
+   reports as cblas_?gemm does (netlib CBLAS): RowMajorStrg set, the enumerations at their own
+   positions, the rest checked on the exchanged column-major call and reported at that call's
+   position (an illegal n_array entry is 4, lda_array 11), which the reference cblas_xerbla's
+   "gemm" row-major table maps back to the caller's argument. */
 static void gemm_batch_groups(const char *name, int fortran, int row, const char *tra,
                               const char *trb, const blasint *m, const blasint *n,
                               const blasint *k, const nb_t *alpha, const nb_t *const *a,
@@ -264,18 +288,21 @@ static void gemm_batch_groups(const char *name, int fortran, int row, const char
                               const nb_t *beta, nb_t *const *c, const blasint *ldc,
                               blasint group_count, const blasint *group_size, const int *pos)
 {
+    const int rms = !fortran && row; /* RowMajorStrg for the report */
     if (group_count < 0) {
-        fortran ? nb_xerbla(name, pos[8]) : nb_cb_error(0, pos[8], name);
+        fortran ? nb_xerbla(name, pos[8]) : nb_cb_error(rms, pos[8], name);
         return;
     }
     for (blasint gi = 0; gi < group_count; gi++) {
         if (group_size[gi] < 0) {
-            fortran ? nb_xerbla(name, pos[9]) : nb_cb_error(0, pos[9], name);
+            fortran ? nb_xerbla(name, pos[9]) : nb_cb_error(rms, pos[9], name);
             return;
         }
-        int e = check_group(row, tra[gi], trb[gi], m[gi], n[gi], k[gi], lda[gi], ldb[gi], ldc[gi]);
+        int e = row ? check_group_exchanged(tra[gi], trb[gi], m[gi], n[gi], k[gi], lda[gi], ldb[gi],
+                                            ldc[gi])
+                    : check_group(tra[gi], trb[gi], m[gi], n[gi], k[gi], lda[gi], ldb[gi], ldc[gi]);
         if (e) {
-            fortran ? nb_xerbla(name, pos[e - 1]) : nb_cb_error(0, pos[e - 1], name);
+            fortran ? nb_xerbla(name, pos[e - 1]) : nb_cb_error(rms, pos[e - 1], name);
             return;
         }
     }
@@ -334,7 +361,7 @@ NB_EXPORT void NB_CBLAS(gemm_batch)(const CBLAS_LAYOUT layout, const CBLAS_TRANS
     if (row < 0)
         NB_CB_FAIL(0, 1, name);
     if (group_count < 0)
-        NB_CB_FAIL(0, 15, name);
+        NB_CB_FAIL(row, 15, name);
     char st[2 * BATCH_STACK_GROUPS] = {0}, *tr = st;
     if (group_count > BATCH_STACK_GROUPS && !(tr = malloc(2 * (size_t)group_count)))
         return; /* cannot even decode the arguments: out of memory, nothing written */
@@ -387,14 +414,19 @@ NB_EXPORT void NB_FN(gemm_batch_)(const char *transa_array, const char *transb_a
 }
 
 /* The strided interface for both front ends; pos: positions of transa, transb, m, n, k, lda,
-   ldb, ldc, then stridea, strideb, stridec, batch_size. */
+   ldb, ldc, then stridea, strideb, stridec, batch_size.
+   Errors: the caller's positions in either layout (a row-major call checked in the order of the
+   exchanged column-major call, as the group form), RowMajorStrg left 0: the reference cblas_xerbla
+   would take cblas_?gemm_batch_strided for gemm and exchange 9 and 11 (lda and b here; ldb is 12),
+   so no row-major table may apply. */
 static void gemm_batch_strided(const char *name, int fortran, int row, char ta, char tb,
                                blasint m, blasint n, blasint k, nb_t alpha, const nb_t *a,
                                blasint lda, blasint sa, const nb_t *b, blasint ldb, blasint sb,
                                nb_t beta, nb_t *c, blasint ldc, blasint sc, blasint count,
                                const int *pos)
 {
-    int e = check_group(row, ta, tb, m, n, k, lda, ldb, ldc);
+    int e = row ? unexchange(check_group_exchanged(ta, tb, m, n, k, lda, ldb, ldc))
+                : check_group(ta, tb, m, n, k, lda, ldb, ldc);
     e = e ? pos[e - 1] : sa < 0 ? pos[8] : sb < 0 ? pos[9] : sc < 0 ? pos[10] : count < 0 ? pos[11] : 0;
     if (e) {
         fortran ? nb_xerbla(name, e) : nb_cb_error(0, e, name);
