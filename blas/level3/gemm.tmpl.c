@@ -165,11 +165,14 @@ static engine_cfg engine_config(void)
 }
 
 /* The five loops over an m x n x k problem with a team of `team` threads (1 = no parallel
-   region): B blocks are packed once per team, cooperatively (each thread packs a share of the
-   NR-wide micro-panels), and shared; each thread owns a range of rows of C, aligned to MR, and
-   packs its own A blocks. The row split keeps every C element on the same tile grid and the same
-   K order whatever the team size, so results do not depend on the thread count. Returns 0 if the
-   workspace could not be allocated.
+   region), arranged as a grid of tm x tn (team = tm * tn, thread_grid): B blocks are packed once
+   per team, cooperatively (each thread packs a share of the NR-wide micro-panels), and shared;
+   each thread owns a range of rows of C (its m-way, aligned to MR), and within every B block a
+   range of its columns (its n-way, aligned to NR), and packs its own A blocks (the tn threads of
+   one m-way pack the same A: duplicated work of 1 / (the columns of its range) relative to
+   the arithmetic, which is why m-ways are preferred). Every C element stays on the same tile
+   grid and the same K order whatever the team and the grid, so results do not depend on the
+   thread count. Returns 0 if the workspace could not be allocated.
 
    K is cut into ceil(k / KC) blocks of nearly equal length (multiples of 8 but the last): k = 2048
    with KC 336 gives 6 x 296 + 272 rather than 6 x 336 + 32, whose last short block would pay a
@@ -179,8 +182,9 @@ static engine_cfg engine_config(void)
    of C, which the micro-kernel streams top to bottom (1.3-1.4x over MC 192 there, d and s).
    None of this depends on the team size. */
 static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
-                  nb_t beta, nb_t *c, size_t rsc, size_t csc, int team)
+                  nb_t beta, nb_t *c, size_t rsc, size_t csc, int tm, int tn)
 {
+    const int team = tm * tn;
     size_t mr = g->mr, nr = g->nr, kc = g->kc;
     size_t kblocks = (k + kc - 1) / kc;
     size_t kb_max = (k + kblocks - 1) / kblocks;
@@ -191,7 +195,7 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
         mc = (mc * kc / kb_max) / mr * mr;
         nc = (nc * kc / kb_max) / nr * nr;
     }
-    size_t m_part = round_up((m + (size_t)team - 1) / (size_t)team, mr);
+    size_t m_part = round_up((m + (size_t)tm - 1) / (size_t)tm, mr);
     mc = min_sz(mc, m_part);
     size_t a_bytes = round_up(mc * kb_max * sizeof(nb_t), 64);
     size_t b_bytes = round_up(kb_max * min_sz(nc, round_up(n, nr)) * sizeof(nb_t), 64);
@@ -204,9 +208,12 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
 #pragma omp parallel num_threads(team) if (team > 1)
     {
         int t = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
+        /* a team smaller than asked for (the OpenMP runtime may give fewer threads) runs as
+           one column: every thread its own rows */
+        int gm = nt == team ? tm : nt, gn = nt == team ? tn : 1;
         nb_t *apack = (nb_t *)((char *)buf + b_bytes + (size_t)t * a_bytes);
         size_t m0, m1;
-        nb_split(m, mr, nt, t, &m0, &m1);
+        nb_split(m, mr, gm, t % gm, &m0, &m1);
         for (size_t jc = 0; jc < n; jc += nc) {
             size_t nb = min_sz(nc, n - jc);
             for (size_t pc = 0; pc < k; pc += kb_max) {
@@ -219,11 +226,13 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
                     g->kr->pack_b(kb, q1 - q0, b.p + pc * b.rs + (jc + q0) * b.cs, b.rs, b.cs, b.conj,
                                   bpack + q0 * kb);
 #pragma omp barrier
-                for (size_t ic = m0; ic < m1; ic += mc) {
+                size_t j0, j1;
+                nb_split(nb, nr, gn, t / gm, &j0, &j1);
+                for (size_t ic = m0; ic < m1 && j1 > j0; ic += mc) {
                     size_t mb = min_sz(mc, m1 - ic);
                     g->kr->pack_a(mb, kb, a.p + ic * a.rs + pc * a.cs, a.rs, a.cs, a.conj, apack);
-                    macro_kernel(g->kr, mb, nb, kb, alpha, apack, bpack, beta_pc,
-                                 c + ic * rsc + jc * csc, rsc, csc);
+                    macro_kernel(g->kr, mb, j1 - j0, kb, alpha, apack, bpack + j0 * kb, beta_pc,
+                                 c + ic * rsc + (jc + j0) * csc, rsc, csc);
                 }
                 /* the next B block overwrites the shared buffer */
 #pragma omp barrier
@@ -232,6 +241,30 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
     }
     nb_gemm_ws_release(buf);
     return 1;
+}
+
+/* The most m-ways (each at least thread_m_tiles MR tiles of rows) and n-ways (each at least
+   thread_n_tiles NR tiles of a B block's columns) an m x n problem splits into. */
+static void grid_limits(const engine_cfg *g, size_t m, size_t n, size_t *m_max, size_t *n_max)
+{
+    size_t mt = nb_rt.tune.thread_m_tiles ? nb_rt.tune.thread_m_tiles : 1;
+    size_t nt = nb_rt.tune.thread_n_tiles ? nb_rt.tune.thread_n_tiles : 1;
+    *m_max = m / (mt * g->mr), *n_max = min_sz(n, g->nc) / (nt * g->nr);
+    *m_max = *m_max ? *m_max : 1, *n_max = *n_max ? *n_max : 1;
+}
+
+/* The grid for a team of `team` threads: tm m-ways by tn n-ways within grid_limits, tm * tn <=
+   team as large as possible, and of the grids that reach it the one with the most m-ways. */
+static void thread_grid(const engine_cfg *g, size_t m, size_t n, int team, int *tm, int *tn)
+{
+    size_t m_max, n_max, best_m = 1, best_n = 1;
+    grid_limits(g, m, n, &m_max, &n_max);
+    for (size_t i = min_sz((size_t)team, m_max); i >= 1; i--) {
+        size_t j = min_sz((size_t)team / i, n_max);
+        if (i * j > best_m * best_n)
+            best_m = i, best_n = j;
+    }
+    *tm = (int)best_m, *tn = (int)best_n;
 }
 
 void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
@@ -259,9 +292,11 @@ void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_v
         return;
 #endif
     engine_cfg g = engine_config();
-    /* a team needs at least two register-tile rows per thread */
-    int team = nb_threads_for(flops, m / (2 * g.mr));
-    if (!engine(&g, m, n, k, alpha, a, b, beta, c, rsc, csc, team))
+    int tm, tn;
+    size_t m_max, n_max;
+    grid_limits(&g, m, n, &m_max, &n_max);
+    thread_grid(&g, m, n, nb_threads_for(flops, m_max * n_max), &tm, &tn);
+    if (!engine(&g, m, n, k, alpha, a, b, beta, c, rsc, csc, tm, tn))
         gemm_unblocked(m, n, k, alpha, a, b, beta, c, rsc, csc);
 }
 
