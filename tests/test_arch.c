@@ -247,11 +247,27 @@ static void check_caches(const char *config)
             TU_CHECK(ours[lv] == sys[lv], "L%d: config %ld KiB, sysfs %ld KiB", lv, ours[lv], sys[lv]);
 }
 
-/* Block sizes are tile multiples, positive, and (without overrides) follow the cache rules. */
+/* The tuning entry's blocking rule, from the config's "tuning:" line. */
+typedef struct {
+    long kn, kd, mn, md;
+} rule;
+
+static int get_rule(const char *config, rule *r)
+{
+    char v[512];
+    field(config, "tuning", v, sizeof v);
+    return sscanf(v, "kc_l1 %ld/%ld mc_l2 %ld/%ld", &r->kn, &r->kd, &r->mn, &r->md) == 4 &&
+           r->kd > 0 && r->md > 0;
+}
+
+/* Block sizes are tile multiples, positive, and (without overrides) follow the cache rules of
+   the tuning entry in use. */
 static void check_blocks(const char *config, int overridden)
 {
     caches c = {0, 0, 0};
     get_caches(config, &c);
+    rule ru = {3, 8, 1, 3};
+    TU_CHECK(get_rule(config, &ru), "no tuning line in config:\n%s", config);
     const char types[4] = {'s', 'd', 'c', 'z'};
     const long esize[4] = {4, 8, 8, 16};
     for (int i = 0; i < 4; i++) {
@@ -264,12 +280,13 @@ static void check_blocks(const char *config, int overridden)
         if (overridden)
             continue;
         long e = esize[i];
-        TU_CHECK(b.kc * b.nr * e <= c.l1d * 1024 * 3 / 8 || b.kc == 64,
-                 "%cgemm: KC %ld x NR %ld (the B micro-panel) overfills 3/8 of L1d", types[i], b.kc, b.nr);
-        TU_CHECK(b.mc * b.kc * e <= c.l2 * 1024 / 3 || b.mc == b.mr,
-                 "%cgemm: MC %ld x KC %ld (the packed A block) overfills a third of L2", types[i], b.mc, b.kc);
-        TU_CHECK(b.mc * b.kc * e > c.l2 * 1024 / 3 - b.mr * b.kc * e || b.mc >= 4096 - b.mr,
-                 "%cgemm: MC %ld x KC %ld leaves more than one MR panel of a third of L2 unused", types[i], b.mc, b.kc);
+        long l1share = c.l1d * 1024 * ru.kn / ru.kd, l2share = c.l2 * 1024 * ru.mn / ru.md;
+        TU_CHECK(b.kc * b.nr * e <= l1share || b.kc == 64,
+                 "%cgemm: KC %ld x NR %ld (the B micro-panel) overfills %ld/%ld of L1d", types[i], b.kc, b.nr, ru.kn, ru.kd);
+        TU_CHECK(b.mc * b.kc * e <= l2share || b.mc == b.mr,
+                 "%cgemm: MC %ld x KC %ld (the packed A block) overfills %ld/%ld of L2", types[i], b.mc, b.kc, ru.mn, ru.md);
+        TU_CHECK(b.mc * b.kc * e > l2share - b.mr * b.kc * e || b.mc >= 4096 - b.mr,
+                 "%cgemm: MC %ld x KC %ld leaves more than one MR panel of %ld/%ld of L2 unused", types[i], b.mc, b.kc, ru.mn, ru.md);
         TU_CHECK(b.kc >= 64 && b.kc <= 1024, "%cgemm: KC %ld out of range", types[i], b.kc);
     }
 }
@@ -382,6 +399,60 @@ static void check_overrides(void)
     }
 }
 
+/* The microarchitecture entry: named in the config and by nanoblas_get_uarch(), the expected one
+   on the CPUs this project has run on, every entry selectable by NANOBLAS_UARCH (its rule then
+   shapes the blocks), unknown names ignored with a note. */
+static const char *const uarch_names[] = {"zen2", "zen3", "zen4", "zen5", "skylakex", "icelake",
+                                          "sapphirerapids", "graniterapids", "neoverse-n1",
+                                          "neoverse-v1", "neoverse-v2", "default"};
+
+static void check_uarch_matched(const char *config)
+{
+    const char *u = nanoblas_get_uarch();
+    char line[512];
+    field(config, "uarch", line, sizeof line);
+    TU_CHECK(u && strncmp(line, u, strlen(u)) == 0 && line[strlen(u)] == ' ',
+             "config uarch line '%s', API '%s'", line, u ? u : "(null)");
+    const char *forced = getenv("NANOBLAS_UARCH");
+    if (forced && *forced)
+        return;
+    char vendor[64], fam[32], mod[32];
+    if (!cpuinfo_line("vendor_id", vendor, sizeof vendor) || !cpuinfo_line("cpu family", fam, sizeof fam) ||
+        !cpuinfo_line("model\t", mod, sizeof mod))
+        return;
+    long f = strtol(fam, NULL, 10), m = strtol(mod, NULL, 10);
+    const char *want = NULL;
+    if (strstr(vendor, "AuthenticAMD") && f == 25)
+        want = (m >= 0x10 && m <= 0x1f) || (m >= 0x60 && m <= 0x7f) || (m >= 0xa0 && m <= 0xaf) ? "zen4" : "zen3";
+    else if (strstr(vendor, "AuthenticAMD") && f == 26)
+        want = "zen5";
+    else if (strstr(vendor, "GenuineIntel") && f == 6 && (m == 0x8f || m == 0xcf))
+        want = "sapphirerapids";
+    if (want)
+        TU_CHECK(strcmp(u, want) == 0, "%s family %ld model 0x%lx: entry %s, want %s", vendor, f, m, u, want);
+    printf("uarch entry on this CPU: %s\n", u);
+}
+
+static void check_uarch_forced(void)
+{
+    child_result r;
+    char line[512], env[64];
+    for (size_t i = 0; i < sizeof uarch_names / sizeof uarch_names[0]; i++) {
+        snprintf(env, sizeof env, "NANOBLAS_UARCH=%s", uarch_names[i]);
+        const char *set[] = {env, NULL};
+        run_child(set, &r);
+        field(r.out, "uarch", line, sizeof line);
+        TU_CHECK(r.status == 0 && strncmp(line, uarch_names[i], strlen(uarch_names[i])) == 0 &&
+                     strstr(line, env) != NULL,
+                 "%s: uarch line '%s'", env, line);
+        check_blocks(r.out, 0);
+    }
+    const char *bogus[] = {"NANOBLAS_UARCH=bogus-cpu", NULL};
+    run_child(bogus, &r);
+    field(r.out, "uarch", line, sizeof line);
+    TU_CHECK(r.status == 0 && strstr(line, "is not an entry") != NULL, "bogus uarch: line '%s'", line);
+}
+
 static void check_verbose(void)
 {
     child_result r;
@@ -404,12 +475,14 @@ int main(int argc, char **argv)
     check_caches(config);
     check_blocks(config, getenv("NANOBLAS_MC") || getenv("NANOBLAS_KC") || getenv("NANOBLAS_NC"));
     check_api(config);
+    check_uarch_matched(config);
     if (emulated()) {
         fprintf(stderr, "test_arch: emulated CPU, environment checks (re-exec) skipped\n");
     } else {
         check_arch_cap();
         check_overrides();
         check_verbose();
+        check_uarch_forced();
     }
     return tu_finish("test_arch");
 }
