@@ -405,6 +405,20 @@ static void gemmt_cases(int t)
                    tu_randint(0, 3));
     }
 }
+/* MC and KC of the dgemm blocking in use, from the "dgemm: MR .. NR .. MC .. KC .. NC .." line of
+   nanoblas_get_config(): they follow this CPU's caches (KC 64-1024, MC up to 4096), so no fixed
+   size is sure to cross them. 0 when the line is missing. */
+static void dgemm_blocks(int *mc, int *kc)
+{
+    const char *cfg = nanoblas_get_config(), *s = cfg;
+    int mr, nr, nc;
+    *mc = *kc = 0;
+    while (s && (s = strstr(s, "dgemm: ")) != NULL && s != cfg && s[-1] != '\n')
+        s++;
+    if (!s || sscanf(s + 7, "MR %d NR %d MC %d KC %d NC %d", &mr, &nr, mc, kc, &nc) != 5)
+        *mc = *kc = 0;
+}
+
 /* Large enough for a team of threads and several strips; run with 1 and 3 threads. */
 static void gemmt_threaded(void)
 {
@@ -415,7 +429,16 @@ static void gemmt_threaded(void)
         gemmt_case(TS, 1, 1, 'U', 'T', 'N', 257, 100, 3, 0);
         gemmt_case(TZ, 1, 0, 'U', 'C', 'N', 200, 64, 3, 3);
     }
-    gemmt_case(TD, 1, 1, 'L', 'T', 'T', 450, 400, 3, 3); /* across MC and KC of the real blocking */
+    /* across MC and KC of the real blocking, whatever this CPU's caches made them */
+    int mc, kc, n = 450, k = 400, nmax = tu_size(1200, 600);
+    dgemm_blocks(&mc, &kc);
+    TU_CHECK(mc > 0 && kc > 0, "no dgemm blocking line in nanoblas_get_config()");
+    n = mc + 7 > n ? mc + 7 : n, k = kc + 9 > k ? kc + 9 : k;
+    if (n > nmax) {
+        printf("test_openblas_ext: dgemm MC %d: the real-blocking gemmt case (n = %d) stays below it\n", mc, nmax);
+        n = nmax;
+    }
+    gemmt_case(TD, 1, 1, 'L', 'T', 'T', n, k, 3, 3);
     nanoblas_set_num_threads(saved);
 }
 
