@@ -45,11 +45,18 @@ if ! $CC -std=gnu11 -O1 -fPIE -pie $(pkg-config --cflags openblas) -o "$out/open
 fi
 pass "built against $(pkg-config --variable=libdir openblas 2>/dev/null || echo OpenBLAS) ($(pkg-config --modversion openblas))"
 
-# Baseline: the same binary on OpenBLAS, so a failure below is ours and not the program's.
+# The CPU, for the notes: OpenBLAS picks its kernels from it (its corename is in the config line).
+cpu=$(LC_ALL=C lscpu 2>/dev/null | awk -F': *' '/^Vendor ID/ {v = $2} /^Model name/ {m = $2}
+  /^CPU family/ {f = $2} /^Model:/ {n = $2} END {printf "%s family %s model %s (%s)", v, f, n, m}')
+
+# Baseline: the same binary on OpenBLAS. The program checks every result against its own plain
+# loops, so the run on ours below is judged by those, never by OpenBLAS's answers: where OpenBLAS
+# itself fails a check on this CPU, one note says so and nothing is counted against nanoblas.
 if LD_BIND_NOW=1 "$out/openblas_abi" > "$out/base.out" 2>&1; then
     pass "runs on OpenBLAS: $(sed -n 's/^config: //p' "$out/base.out")"
 else
-    cat "$out/base.out"; fail "the program fails on OpenBLAS itself"
+    echo "note openblas-abi: OpenBLAS wrong on its own data on $cpu ($(sed -n 's/^config: //p' "$out/base.out")):" \
+        "$(grep -E '^FAIL|checks,' "$out/base.out" | tr '\n' ';' | cut -c1-300) not counted against nanoblas"
 fi
 
 # On ours. LD_BIND_NOW: a missing entry point is reported at start with its name.
