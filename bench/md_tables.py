@@ -6,20 +6,25 @@ usage: md_tables.py FILE.csv...
 One table per file: a row per (type, layout, transposes, m, n, k, threads), a column per library
 with its median GFLOPS, then nanoblas's ratio to each other library and nanoblas's % of the FMA
 peak the run measured. The CSV's comment lines (CPU, libraries, peaks, bandwidth) are kept as a
-list above the table, so that a table never travels without the conditions it was measured in.
+list above the table, so that a table never travels without the conditions it was measured in;
+the table's title line names the CPU (run_bench.sh's "# cpu-id:" line: model, vendor, family,
+model number, ISA; else gemm_bench's "# cpu:" line), as the figures hold for that CPU only.
 """
 import csv
 import sys
 
 
 def table(path):
-    notes, rows = [], []
+    notes, cpu = [], {}
     with open(path, newline="") as f:
         lines = [ln for ln in f]
     for ln in lines:
         if ln.startswith("#"):
             text = ln[1:].strip()
-            if text.startswith(("cpu:", "lib ", "FMA peak", "stream bandwidth", "date:")):
+            for key in ("cpu-id:", "cpu:"):
+                if text.startswith(key) and key not in cpu:
+                    cpu[key] = text[len(key):].strip()
+            if text.startswith(("cpu-id:", "cpu:", "lib ", "FMA peak", "stream bandwidth", "date:")):
                 notes.append(text if len(text) < 160 else text[:157] + "...")
     reader = csv.DictReader(ln for ln in lines if not ln.startswith("#"))
     libs, shapes, data = [], [], {}
@@ -32,7 +37,10 @@ def table(path):
             libs.append(r["lib"])
         data[key][r["lib"]] = r
     others = [lib for lib in libs if lib != "nanoblas"]
-    out = [f"`{path}`", ""] + [f"- {n}" for n in notes] + [""]
+    where = cpu.get("cpu-id:") or cpu.get("cpu:")
+    title = f"`{path}`: measured on {where} (these figures hold for this CPU only)" if where else \
+        f"`{path}`: the CPU was not recorded in this file, so these figures belong to no known machine"
+    out = [title, ""] + [f"- {n}" for n in notes] + [""]
     head = ["type", "layout", "op", "m", "n", "k", "thr"] + [f"{lib} GF" for lib in libs]
     head += [f"nb/{lib}" for lib in others] + ["nb % peak"]
     out.append("| " + " | ".join(head) + " |")

@@ -121,6 +121,37 @@ if [ -n "$MKL" ]; then
 fi
 
 NCPU=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)
+
+# The CPU every number here was measured on: lscpu's model line, the vendor, family, model and
+# stepping, and the ISA extensions that decide which kernels each library runs. It goes on top of
+# every table and CSV (a "# cpu-id:" line) and into every plot title, so that no result is read as
+# the libraries' speed in general: on another CPU (Intel or AMD, with or without AVX-512 and AMX)
+# every library, MKL above all, takes other code paths.
+cpu_field() { LC_ALL=C lscpu 2>/dev/null | sed -n "s/^$1: *//p" | head -n 1; }
+CPU_MODEL=$(cpu_field 'Model name')
+[ -n "$CPU_MODEL" ] || CPU_MODEL=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+CPU_VENDOR=$(cpu_field 'Vendor ID')
+CPU_FLAGS=" $(grep -m1 -E '^(flags|Features)' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
+CPU_ISA=""
+for f in avx2 fma avx512f avx512_bf16 avx512_fp16 amx_tile asimd sve; do
+  case $CPU_FLAGS in *" $f "*) CPU_ISA="$CPU_ISA $f" ;; esac
+done
+CPU_ID="${CPU_MODEL:-unknown CPU} -- ${CPU_VENDOR:-vendor ?} family $(cpu_field 'CPU family') model $(cpu_field 'Model') stepping $(cpu_field 'Stepping'); ISA:${CPU_ISA:- (none listed)}"
+# the CPU a CSV was measured on (its own "# cpu-id:" line, else gemm_bench's "# cpu:" line): a
+# plot redrawn later, on another machine, still names the right one
+csv_cpu() {
+  c=$(sed -n 's/^# cpu-id: //p' "$1" 2>/dev/null | head -n 1)
+  [ -n "$c" ] || c=$(sed -n 's/^# cpu: //p' "$1" 2>/dev/null | head -n 1)
+  echo "${c:-CPU not recorded}"
+}
+# stamp FILE...: the "# cpu-id:" line on top of each file written on this machine (once)
+stamp() {
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    head -n 1 "$f" | grep -q '^# cpu-id: ' && continue
+    { echo "# cpu-id: $CPU_ID"; cat "$f"; } > "$f.stamp" && mv "$f.stamp" "$f"
+  done
+}
 single_thread_env() {
   export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 BLIS_NUM_THREADS=1 \
          NANOBLAS_NUM_THREADS=1
@@ -131,8 +162,13 @@ unset_thread_env() {
 
 banner() {
   echo "== nanoblas gemm benchmark ($MODE) -- $(date '+%Y-%m-%d %H:%M:%S %Z')"
-  lscpu 2>/dev/null | grep -m1 'Model name' || grep -m1 'model name' /proc/cpuinfo
+  echo "cpu: $CPU_ID"
   echo "cpus: $NCPU; nanoblas: $ROOT/$LIBDIR/libnanoblas.so.0"
+  echo "every figure below is of this CPU only; another CPU gives other numbers and other ratios"
+  if [ -n "${MKL:-}" ] && [ "$CPU_VENDOR" != GenuineIntel ]; then
+    echo "note: MKL on this ${CPU_VENDOR:-non-Intel} CPU runs other code paths than on Intel's (see its" \
+         "processor string in the lib lines): its figures here say nothing about MKL on Intel"
+  fi
 }
 
 # run NAME gemm_bench-options...: table to OUT/NAME.txt and stdout, CSV to
@@ -144,6 +180,7 @@ run() {
   "$BENCH_BIN" --lib nanoblas="$ROOT/$LIBDIR/libnanoblas.so.0" "$@" $BENCH_ARGS \
     --csv "$OUT/$name.csv" > "$OUT/$name.txt"
   rc=$?
+  stamp "$OUT/$name.csv" "$OUT/$name.txt"
   cat "$OUT/$name.txt"
   echo
   [ $rc = 0 ] || say "$name: gemm_bench exited with status $rc"
@@ -168,9 +205,10 @@ summary() {
 }
 
 # plot CSV PNG TITLE: GFLOPS vs cube size (m = n = k, col NN, 1 thread), one line per library,
-# fp64 and fp32 side by side, with the measured FMA peak as a dashed line.
+# fp64 and fp32 side by side, with the measured FMA peak as a dashed line; the title ends with
+# the CPU the CSV was measured on.
 plot() {
-  csv=$1; png=$2; title=$3
+  csv=$1; png=$2; title="$3, $(csv_cpu "$1")"
   dat="$OUT/plot"
   rm -rf "$dat"; mkdir -p "$dat"
   awk -F, -v dir="$dat" '
@@ -273,7 +311,7 @@ threads_group() {
 
 # scaling CSV: per shape and library, GFLOPS at each thread count and the speedup over 1 thread.
 scaling() {
-  echo "thread scaling (GFLOPS at 1..$NCPU threads, speedup over 1 thread):"
+  echo "thread scaling (GFLOPS at 1..$NCPU threads, speedup over 1 thread; $CPU_ID):"
   awk -F, '/^#/ || $1 == "type" { next }
     { key = $1 " " $4 "x" $5 "x" $6 " " $8; if (!(key in v)) order[++n] = key
       if ($7 == 1) one[key] = $9
@@ -288,14 +326,15 @@ plot_bf16() {
   command -v gnuplot >/dev/null 2>&1 || { say "plot_bf16: no gnuplot -- no PNG"; return 0; }
   dat="$OUT/plot-bf16"
   rm -rf "$dat"; mkdir -p "$dat"
-  awk -F, -v dir="$dat" 'NR > 1 && $2 == $3 && $3 == $4 {
+  awk -F, -v dir="$dat" '/^#/ || $1 == "routine" { next }
+    $2 == $3 && $3 == $4 {
       f = dir "/" $1 "-" $6 "-t" $5 ".dat"; print $3, $7 > f
       if (!seen[$1 "-" $6]++) print $1 "-" $6 > (dir "/series") }' "$1"
   gp="$dat/plot.gp"
   {
     echo "set terminal pngcairo size 1400,620 font 'sans,11' noenhanced"
     echo "set output '$2'"
-    echo "set multiplot layout 1,2 title 'bf16 GEMM (solid) and sgemm (dashed), $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)'"
+    echo "set multiplot layout 1,2 title 'bf16 GEMM (solid) and sgemm (dashed), $(csv_cpu "$1")'"
     echo "set logscale x 2; set grid; set key below horizontal; set yrange [0:*]"
     echo "set xlabel 'm = n = k'; set ylabel 'GFLOPS'"
     for t in 1 "$NCPU"; do
@@ -326,7 +365,7 @@ plot_batch() {
       if (!seen[$2 "-" $7]++) print $2 "-" $7 > (dir "/series") }' "$1"
   [ -s "$dat/series" ] || { say "plot_batch: no compact rows in $1"; return 0; }
   gp="$dat/plot.gp"
-  model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
+  model=$(csv_cpu "$1")
   {
     echo "set terminal pngcairo size 1000,620 font 'sans,11' noenhanced"
     echo "set output '$2'"
@@ -347,9 +386,7 @@ plot_batch() {
 # ---- the runs -----------------------------------------------------------------------------------
 status=0
 if [ "$MODE" = plot ]; then
-  plot "$OUT/headline.csv" "$OUT/gemm.png" \
-       "cblas_?gemm, 1 thread, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)" \
-    || status=1
+  plot "$OUT/headline.csv" "$OUT/gemm.png" "cblas_?gemm, 1 thread" || status=1
 elif [ "$MODE" = bf16 ]; then
   # bf16 GEMM: nanoblas's cblas_sbgemm, MKL's cblas_gemm_bf16bf16f32 and each library's sgemm on
   # the same values in fp32, cubes and a skinny shape, 1..cpus threads; table, CSV and plot.
@@ -363,6 +400,7 @@ elif [ "$MODE" = bf16 ]; then
   "$BB" $BBLIBS --ops sbgemm,sgemm --sizes 32,64,128,256,512,1024,2048,4096 \
     --gemm 16x4096x4096 --threads "$(seq -s, 1 "$NCPU")" --csv "$OUT/bf16.csv" \
     | tee "$OUT/bf16.txt" || status=1
+  stamp "$OUT/bf16.csv" "$OUT/bf16.txt"
   single_thread_env
   plot_bf16 "$OUT/bf16.csv" "$OUT/bf16.png" || status=1
 elif [ "$MODE" = batch ]; then
@@ -397,6 +435,7 @@ elif [ "$MODE" = batch ]; then
       --csv "$OUT/batch.csv"; echo $? > "$OUT/batch.rc"; } | tee "$OUT/batch.txt"
   rc=$(cat "$OUT/batch.rc" 2>/dev/null || echo 1)
   rm -f "$OUT/batch.rc"
+  stamp "$OUT/batch.csv" "$OUT/batch.txt"
   case $rc in
     0) ;;
     3) say "batch_bench: WRONG RESULTS (rows marked '!' in $OUT/batch.txt)"; status=1 ;;
@@ -407,7 +446,7 @@ elif [ "$MODE" = batch ]; then
 elif [ "$MODE" = threads ]; then
   banner | tee "$OUT/threads-banner.txt"
   threads_group threads || status=1
-  echo "summary (nanoblas / other GFLOPS at the same thread count; > 1: nanoblas faster):"
+  echo "summary (nanoblas / other GFLOPS at the same thread count; this CPU only: $CPU_ID; > 1: nanoblas faster):"
   for f in threads threads-small; do
     echo "$f:"
     summary "$OUT/$f.csv"
@@ -423,6 +462,7 @@ elif [ "$MODE" = threads ]; then
     # shellcheck disable=SC2086
     "$BB" $BBLIBS --sizes 256,2048 --threads "$(seq -s, 1 "$NCPU")" | tee "$OUT/threads-blas.txt" \
       || status=1
+    stamp "$OUT/threads-blas.txt"
     single_thread_env
   fi
 elif [ "$MODE" = headline ]; then
@@ -433,11 +473,9 @@ elif [ "$MODE" = headline ]; then
   cat "$OUT/headline.txt.head" "$OUT/headline.txt" > "$OUT/headline.txt.new" && \
     mv "$OUT/headline.txt.new" "$OUT/headline.txt"
   rm -f "$OUT/headline.txt.head"
-  echo "summary (nanoblas / other GFLOPS; > 1: nanoblas faster):"
+  echo "summary (nanoblas / other GFLOPS; this CPU only: $CPU_ID; > 1: nanoblas faster):"
   summary "$OUT/headline.csv"
-  plot "$OUT/headline.csv" "$OUT/gemm.png" \
-       "cblas_?gemm, 1 thread, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)" \
-    || status=1
+  plot "$OUT/headline.csv" "$OUT/gemm.png" "cblas_?gemm, 1 thread" || status=1
 else
   banner | tee "$OUT/full-banner.txt"
   single_thread_env
@@ -445,17 +483,24 @@ else
   run full-main $LIBS --threads 1 --type d,s \
       --shapes headline,trans,odd,cubes-small,skinny || status=1
   # AVX2 against AVX2: separate process, the variables must be set before the libraries load.
-  (
-    export NANOBLAS_ARCH=avx2 OPENBLAS_CORETYPE=Haswell
-    if [ -n "$OPENBLAS" ]; then
-      run full-avx2 --lib openblas="$OPENBLAS" --threads 1 --type d,s --shapes 2048
-    else
-      run full-avx2 --threads 1 --type d,s --shapes 2048
-    fi
-  ) || status=1
+  # Only where the CPU has AVX2 (OPENBLAS_CORETYPE=Haswell would run illegal instructions else);
+  # without AVX-512 it is the kernel set both libraries run anyway.
+  case $CPU_FLAGS in
+    *" avx2 "*)
+      case $CPU_FLAGS in *" avx512f "*) ;; *) say "full-avx2: this CPU has no AVX-512, so AVX2 is what full-main ran too" ;; esac
+      (
+        export NANOBLAS_ARCH=avx2 OPENBLAS_CORETYPE=Haswell
+        if [ -n "$OPENBLAS" ]; then
+          run full-avx2 --lib openblas="$OPENBLAS" --threads 1 --type d,s --shapes 2048
+        else
+          run full-avx2 --threads 1 --type d,s --shapes 2048
+        fi
+      ) || status=1 ;;
+    *) say "full-avx2: skipped, this CPU has no AVX2" ;;
+  esac
   threads_group full-threads || status=1
   plot "$OUT/full-main.csv" "$OUT/full-gemm.png" "cblas_?gemm, 1 thread (bench-full)" || true
-  echo "== summary (nanoblas / other GFLOPS; > 1: nanoblas faster)"
+  echo "== summary (nanoblas / other GFLOPS; this CPU only: $CPU_ID; > 1: nanoblas faster)"
   for f in full-main full-avx2 full-threads full-threads-small; do
     [ -f "$OUT/$f.csv" ] || continue
     echo "$f:"
