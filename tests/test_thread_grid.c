@@ -128,6 +128,10 @@ static void check_type(char t)
         tu_buf cb;
         void *cp = tu_alloc(&cb, nc, es);
         for (size_t ti = 0; ti < NTEAMS; ti++) {
+            /* quick runs (NB_TEST_QUICK): 1, 2, 3, 7, 16 and 64 threads */
+            if (tu_quick() && ti && teams[ti] != 2 && teams[ti] != 3 && teams[ti] != 7 &&
+                teams[ti] != 16 && teams[ti] != 64)
+                continue;
             nanoblas_set_num_threads(teams[ti]);
             run(t, &s, a, b, cp, init, ldc);
             TU_CHECK(tu_guard_ok(&cb), "%c %dx%dx%d: write outside C at %d threads", t, s.m, s.n,
