@@ -1,6 +1,9 @@
 /* Internal interface of threading/: how many threads a call may use. Drivers ask once per call;
-   the answer is 1 inside another OpenMP parallel region, for small problems, and in a build
-   without OpenMP. */
+   the answer is 1 inside another OpenMP parallel region, for small problems, on a forked child's
+   thread whose libgomp pool did not survive the fork (threads.c), and in a build without OpenMP;
+   never more than the CPUs the process may use unless NANOBLAS_OVERSUBSCRIBE=1. An answer > 1
+   marks the calling thread as the owner of a libgomp pool (a child forked from it cannot use
+   that pool), so the thread that asks must be the one that opens the region. */
 #ifndef NB_THREADS_H
 #define NB_THREADS_H
 
@@ -14,14 +17,6 @@
 #else
 #define NB_THREAD_NUM() 0
 #define NB_NUM_THREADS() 1
-/* Dynamic task scheduling for irregular work (batched, compact and batch-reduce GEMM): tasks
-   0 .. ntasks-1, of uneven cost, are handed out `chunk` at a time from a shared atomic counter,
-   so a thread that drew cheap tasks takes more (equal flops are not equal time at tiny sizes).
-   fn(ctx, t0, t1, tid) runs tasks [t0, t1) on thread tid of a team of `team` (team <= 1, or a
-   build without OpenMP: the calling thread runs everything, in order). */
-void nb_run_tasks(size_t ntasks, size_t chunk, int team,
-                  void (*fn)(void *ctx, size_t t0, size_t t1, int tid), void *ctx);
-
 #endif
 
 /* Threads for a call doing about `flops` floating-point operations, which can be split into at

@@ -2,9 +2,11 @@
    names, the environment, and the per-call decision. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -26,16 +28,82 @@
 
 /* The process-wide thread count, as OpenBLAS keeps it: openblas_set_num_threads must change
    what later calls from any thread use, so it is global by contract. Atomic because any thread
-   may set it while others read it. 0 until initialised. */
+   may set it while others read it. 0 until initialised. It holds what was asked for; the cap
+   below is applied where it is used, so that a later, wider affinity mask is followed. */
 static int requested_threads;
 static pthread_once_t threads_once = PTHREAD_ONCE_INIT;
 
-/* Set in the child of a fork(): GNU libgomp's thread pool does not survive fork (the child has
-   only the forking thread, and a parallel region would wait forever for the missing workers), so
-   a forked child computes on its calling thread alone. Written only by the atfork handler. */
-static int in_forked_child;
+/* NANOBLAS_OVERSUBSCRIBE=1 (read once at load; only tests want it): teams may exceed the CPUs the
+   process may use. Otherwise a team never does: a team wider than the CPUs only adds switching
+   (and libgomp keeps each extra worker alive for the process's lifetime: OMP_NUM_THREADS=1000 left
+   one parked thread per team member, 186 for a 3000^3 dgemm on 2 cores, before the cap).
+   Written before threads_once completes, read only after it. */
+static int oversubscribe;
 
-static void mark_forked_child(void) { in_forked_child = 1; }
+#ifdef _OPENMP
+/* fork() and GNU libgomp, as observed with gcc 12.2's (programs that run teams, fork, and open
+   `omp parallel num_threads(n)` in the child under a 5 s alarm):
+   - a thread that has been the master of a team of >= 2 keeps a pool of parked workers, which
+     fork does not copy; in the child that thread's next team of >= 2 waits for them forever (the
+     child hung, whatever the team sizes, 2 after 2, 3 after 2, 2 after 3, 4 after 2). Teams of 1
+     never touch the pool and run.
+   - a child whose forking thread had no pool (the parent ran no team, or only teams of 1, or ran
+     them on another thread that had exited) starts new workers and runs teams of 2 normally; and
+     a thread created in a child that hangs that way also runs its teams (it has no pool yet).
+   - a child that ran a team is a parent with a pool: its own children hang as above.
+   So what matters is the forking thread's pool, which is per thread and invisible through the
+   OpenMP API. omp_pause_resource_all frees it, but not for us to call before every fork: even
+   omp_pause_soft dropped the program's own threadprivate values in the workers; in the child it
+   hung too (it waits for the missing workers). The rule, per thread:
+   - team_master: this thread is about to open (or has opened) a team of >= 2 of ours, so it has a
+     pool. Set in team_for before the caller's region starts.
+   - no_team: this thread is the forking thread of a child whose pool is unusable; its calls run
+     on one thread, and nanoblas_get_num_threads says 1 there (an explicit set_num_threads cannot
+     change that: libgomp cannot run the team). It is inherited by its own children.
+   - at fork, also when the process has more than one thread: those may be workers of the
+     program's own OpenMP regions on this thread, which we cannot see; we cannot tell them from
+     any other thread, so any second thread (or a thread count we cannot read) means one thread in
+     the child. (A process that is down to one thread has no live workers: any pool its thread
+     holds is a stale copy from an earlier fork, which no_team records.)
+   Thread-local, so no atomics: the prepare and child handlers run on the forking thread (the
+   child's only thread), and threads created in a child start clean, as libgomp allows. */
+static __thread int team_master, no_team, fork_no_team;
+
+/* The process's thread count from /proc/self/stat (field 20), 0 if unknown. Plain system calls
+   into a stack buffer: no stdio locks or allocation inside a fork handler. */
+static int process_threads(void)
+{
+    char buf[1024];
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    size_t len = 0;
+    for (;;) {
+        ssize_t r = read(fd, buf + len, sizeof buf - 1 - len);
+        if (r <= 0 || (len += (size_t)r) == sizeof buf - 1)
+            break;
+    }
+    close(fd);
+    buf[len] = '\0';
+    /* field 2 is the command name in parentheses, which may itself hold spaces and ')' */
+    const char *p = strrchr(buf, ')');
+    for (int field = 2; p && *p; p++)
+        if (*p == ' ' && ++field == 20) {
+            int n = 0;
+            for (p++; *p >= '0' && *p <= '9' && n < 1000000; p++)
+                n = n * 10 + (*p - '0');
+            return n;
+        }
+    return 0;
+}
+
+static void before_fork(void)
+{
+    fork_no_team = team_master || no_team || process_threads() != 1;
+}
+
+static void in_child(void) { no_team = fork_no_team; }
+#endif
 
 /* A positive integer from the environment, or 0. */
 static int env_threads(const char *name)
@@ -54,10 +122,19 @@ static int env_threads(const char *name)
     return v > 1024 ? 1024 : (int)v;
 }
 
-/* Cores this process may run on: the affinity mask (taskset, cgroups), else the online count. */
+/* Cores this process may run on: the affinity mask (taskset, cgroups), else the online count.
+   The calling thread's mask, as a team started from it inherits that mask, except where OpenMP
+   places are in use (OMP_PLACES, OMP_PROC_BIND): libgomp binds the initial thread to its first
+   place before our constructor runs (sched_getaffinity then said 1 CPU on this 2-core machine) and
+   puts each team member on a place of its own; omp_get_num_procs() then answers the CPUs the
+   process started with. Cheap enough for every threaded call (one system call). */
 static int usable_cores(void)
 {
     int n = 0;
+#ifdef _OPENMP
+    if (omp_get_num_places() > 0 && (n = omp_get_num_procs()) >= 1)
+        return n;
+#endif
 #ifdef CPU_COUNT
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0)
@@ -79,15 +156,33 @@ static void init_threads(void)
     if (!n)
         n = usable_cores();
     __atomic_store_n(&requested_threads, n, __ATOMIC_RELAXED);
-    pthread_atfork(NULL, NULL, mark_forked_child);
+    const char *over = getenv("NANOBLAS_OVERSUBSCRIBE");
+    oversubscribe = over && *over && strcmp(over, "0") != 0;
+#ifdef _OPENMP
+    pthread_atfork(before_fork, NULL, in_child);
+#endif
 }
 
+/* n, unless it exceeds the CPUs the process may use (see oversubscribe). */
+static int capped(int n)
+{
+    if (!oversubscribe) {
+        int cores = usable_cores();
+        if (n > cores)
+            n = cores;
+    }
+    return n;
+}
+
+/* What a large call from the calling thread uses: what nanoblas_get_num_threads reports. */
 __attribute__((unused)) /* only OpenMP builds read the count */
 static int get_threads(void)
 {
     pthread_once(&threads_once, init_threads);
     int n = __atomic_load_n(&requested_threads, __ATOMIC_RELAXED);
 #ifdef _OPENMP
+    if (no_team)
+        return 1;
     /* The calling thread's OpenMP limit (omp_set_num_threads, OMP_NUM_THREADS) caps ours, as an
        OpenMP build of OpenBLAS follows omp_get_max_threads(): threadpoolctl limits an OpenBLAS
        whose openblas_get_parallel() says OpenMP through omp_set_num_threads. set_threads sets
@@ -96,7 +191,7 @@ static int get_threads(void)
     if (omp >= 1 && omp < n)
         n = omp;
 #endif
-    return n;
+    return capped(n);
 }
 
 static void set_threads(int n)
@@ -108,8 +203,9 @@ static void set_threads(int n)
     __atomic_store_n(&requested_threads, n, __ATOMIC_RELAXED);
 #ifdef _OPENMP
     /* and the calling thread's OpenMP limit, which caps the count (get_threads), as OpenBLAS's
-       OpenMP build does */
-    omp_set_num_threads(n);
+       OpenMP build does; capped as OpenBLAS caps it, so the program's own regions on this thread
+       do not get the oversubscription either */
+    omp_set_num_threads(capped(n));
 #endif
 }
 
@@ -120,14 +216,17 @@ static int team_for(double work, double min_per_thread, size_t max_parts)
     if (work < 2 * min_per_thread || max_parts < 2 || omp_in_parallel())
         return 1;
     int n = get_threads();
-    if (in_forked_child)
-        return 1;
     double cap = work / min_per_thread;
     if (cap < n)
         n = (int)cap;
     if ((size_t)n > max_parts)
         n = (int)max_parts;
-    return n < 1 ? 1 : n;
+    if (n <= 1)
+        return 1;
+    /* from here on this thread owns a libgomp pool that a child forked from it cannot use: the
+       flag is set before the caller's region starts it */
+    team_master = 1;
+    return n;
 #else
     (void)work, (void)min_per_thread, (void)max_parts;
     return 1;
@@ -170,6 +269,6 @@ NB_EXPORT int openblas_get_parallel(void)
 #endif
 }
 
-/* At load, so that the fork handler is in place before the program can fork (its own OpenMP
-   regions leave a libgomp pool behind just as ours do). */
+/* At load: the environment is read once, and the fork handlers are in place before the program
+   can fork (a child must know whether the thread it was forked from had a libgomp pool). */
 __attribute__((constructor)) static void threads_at_load(void) { pthread_once(&threads_once, init_threads); }
