@@ -13,18 +13,16 @@
 #endif
 
 #include "blas/nb_common.h"
+#include "kernels/kernel.h" /* nb_rt.tune */
 #include "threading/nb_threads.h"
 
-/* Below this many flops a call runs on one thread: forking a team costs a few microseconds, as
-   much as ~200 kflop of work, and small problems do not split into enough register tiles. */
-#define NB_PARALLEL_MIN_FLOPS 4.0e6
-
-/* Level 2: a thread per this many matrix elements. A gemv on a 256 x 256 double matrix takes
-   ~10 us on one core, long enough that a second one pays for waking it (measured below in
-   docs/PERFORMANCE.md); below that the calling thread is faster alone. */
-#ifndef NB_STREAM_MIN_ELEMS
-#define NB_STREAM_MIN_ELEMS 32768.0
-#endif
+/* The thresholds are the tuning entry's (arch/tuning.h): below par_min_flops a call runs on one
+   thread (forking a team costs a few microseconds, as much as ~200 kflop of work, and small
+   problems do not split into enough register tiles); Level 2 takes a thread per
+   stream_min_elems matrix elements (a 256 x 256 double gemv takes ~10 us on one core, long
+   enough that a second one pays for waking it; docs/PERFORMANCE.md). */
+#define NB_PARALLEL_MIN_FLOPS (nb_rt.tune.par_min_flops)
+#define NB_STREAM_MIN_ELEMS (nb_rt.tune.stream_min_elems)
 
 /* The process-wide thread count, as OpenBLAS keeps it: openblas_set_num_threads must change
    what later calls from any thread use, so it is global by contract. Atomic because any thread
@@ -235,11 +233,15 @@ static int team_for(double work, double min_per_thread, size_t max_parts)
 
 int nb_threads_for(double flops, size_t max_parts)
 {
+    if (!nb_rt.kset) /* a call before the load-time constructor (static link): thresholds first */
+        nb_init();
     return team_for(flops, NB_PARALLEL_MIN_FLOPS / 2, max_parts);
 }
 
 int nb_threads_for_stream(double elems, size_t max_parts)
 {
+    if (!nb_rt.kset)
+        nb_init();
     return team_for(elems, NB_STREAM_MIN_ELEMS, max_parts);
 }
 
