@@ -728,9 +728,15 @@ static void test_mkl(void)
             }
 }
 
-/* "AuthenticAMD family 25 model 1 (AMD EPYC)" from /proc/cpuinfo (x86), else the machine. */
+/* "AuthenticAMD family 25 model 1 (AMD EPYC)" from /proc/cpuinfo on x86; "aarch64, CPU
+   implementer 0x41 part 0xd0c" on ARM (under qemu-user /proc/cpuinfo is the host's: not used). */
 static void cpu_describe(char *buf, size_t len)
 {
+#if defined(__x86_64__) || defined(__i386__)
+    static const char keys[4][16] = {"vendor_id", "model name", "cpu family", "model\t"};
+#else
+    static const char keys[4][20] = {"CPU implementer", "CPU part", "CPU variant", "CPU revision"};
+#endif
     char line[512], vendor[64] = "", model[200] = "", fam[16] = "", mod[16] = "";
     FILE *f = fopen("/proc/cpuinfo", "r");
     while (f && fgets(line, sizeof line, f)) {
@@ -739,21 +745,27 @@ static void cpu_describe(char *buf, size_t len)
             continue;
         v += 1 + (v[1] == ' ');
         v[strcspn(v, "\n")] = 0;
-        if (!strncmp(line, "vendor_id", 9) && !vendor[0])
+        if (!strncmp(line, keys[0], strlen(keys[0])) && !vendor[0])
             snprintf(vendor, sizeof vendor, "%s", v);
-        else if (!strncmp(line, "model name", 10) && !model[0])
+        else if (!strncmp(line, keys[1], strlen(keys[1])) && !model[0])
             snprintf(model, sizeof model, "%s", v);
-        else if (!strncmp(line, "cpu family", 10) && !fam[0])
+        else if (!strncmp(line, keys[2], strlen(keys[2])) && !fam[0])
             snprintf(fam, sizeof fam, "%s", v);
-        else if (!strncmp(line, "model\t", 6) && !mod[0])
+        else if (!strncmp(line, keys[3], strlen(keys[3])) && !mod[0])
             snprintf(mod, sizeof mod, "%s", v);
     }
     if (f)
         fclose(f);
+#if defined(__x86_64__) || defined(__i386__)
     if (vendor[0])
         snprintf(buf, len, "%.40s family %.8s model %.8s (%.100s)", vendor, fam, mod, model);
+#else
+    if (vendor[0])
+        snprintf(buf, len, "aarch64, CPU implementer %.16s part %.16s variant %.8s revision %.8s", vendor, model,
+                 fam, mod);
+#endif
     else
-        snprintf(buf, len, "%s", "CPU vendor unknown");
+        snprintf(buf, len, "%s", "CPU not described by /proc/cpuinfo");
 }
 
 int main(void)
