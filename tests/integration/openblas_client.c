@@ -3,8 +3,10 @@
  * unchanged on nanoblas's libopenblas.so.0 by run_swap.sh. Writes the workloads.py output format
  * (see there) so that compare.py checks it against the same program on Debian's OpenBLAS.
  *   openblas_client OUTFILE */
+#define _GNU_SOURCE
 #include <cblas.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,8 +78,16 @@ int main(int argc, char **argv)
     begin("end");
     fprintf(out, "c_info max 0 %d\n", abs(info) + abs(info2));
     /* a build without threads (openblas_get_parallel() == 0: OpenBLAS's serial build, nanoblas
-       configured --disable-openmp) stays at one thread whatever is asked */
-    fprintf(out, "c_threads max 0 %d\n", abs(openblas_get_num_threads() - (openblas_get_parallel() ? 2 : 1)));
+       configured --disable-openmp) stays at one thread whatever is asked; a threaded one reports
+       the 2 asked for, or (nanoblas) the usable CPUs when the affinity mask allows fewer */
+    int got = openblas_get_num_threads(), usable = 0;
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        usable = CPU_COUNT(&set);
+#endif
+    int thr_ok = openblas_get_parallel() ? got == 2 || (usable >= 1 && usable < 2 && got == usable) : got == 1;
+    fprintf(out, "c_threads max 0 %d\n", !thr_ok);
 
     char *config = openblas_get_config();
     fprintf(out, "# config %s\n", config ? config : "(null)");
