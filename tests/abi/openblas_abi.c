@@ -7,6 +7,7 @@
 #include <cblas.h>
 #include <dlfcn.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +105,21 @@ static void check_lapack(void)
     check(info == -1, "dgesv_ with n = -1 returns info = -1");
 }
 
+/* The CPUs in this process's affinity mask (taskset), 0 where it cannot be read. */
+static int usable_cpus(void)
+{
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return CPU_COUNT(&set);
+#endif
+    return 0;
+}
+
 /* openblas_get_parallel(): 0 for a build without threads (which stays at one thread whatever is
-   asked), 1 pthreads, 2 OpenMP. */
+   asked), 1 pthreads, 2 OpenMP. openblas_get_num_procs() counts the CPUs online, but nanoblas caps
+   its thread count at the CPUs in the affinity mask (NANOBLAS_OVERSUBSCRIBE=1 lifts the cap), so a
+   threaded library may report min(2, usable) for the 2 asked; OpenBLAS reports the 2. */
 static void check_threads(void)
 {
     int procs = openblas_get_num_procs();
@@ -116,7 +130,13 @@ static void check_threads(void)
     check(openblas_get_num_threads() == 1, "openblas_set_num_threads(1) is seen");
     if (procs >= 2) {
         openblas_set_num_threads(2);
-        check(openblas_get_num_threads() == (parallel ? 2 : 1), "openblas_set_num_threads(2) is seen");
+        int got = openblas_get_num_threads(), usable = usable_cpus();
+        int capped = usable >= 1 && usable < 2 ? usable : 2;
+        int ok = parallel ? got == 2 || got == capped : got == 1;
+        if (!ok)
+            printf("note: openblas_set_num_threads(2) gives %d (parallel %d, %d CPUs in the affinity mask)\n",
+                   got, parallel, usable);
+        check(ok, "openblas_set_num_threads(2) is seen");
     }
 }
 
