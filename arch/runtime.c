@@ -3,6 +3,7 @@
    NANOBLAS_ARCH), derive the block sizes (overridable by NANOBLAS_MC/KC/NC), and describe it all
    in the config string (nanoblas_get_config, NANOBLAS_VERBOSE=1). */
 #include <errno.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -106,6 +107,59 @@ static const nb_kernel_set *choose_set(const nb_uarch *u, char *why, size_t why_
     return best->set;
 }
 
+/* NANOBLAS_TUNE="field=value,...": individual tuning fields replaced, for timing a candidate
+   value against the entry's in separate processes (tools, not users). Unknown fields and bad
+   values are listed in `bad` and ignored. */
+static void apply_tune_env(nb_tuning *tu, char *bad, size_t bad_len)
+{
+    static const struct {
+        const char *name;
+        size_t off;
+        int is_double;
+    } fields[] = {
+#define F(f) {#f, offsetof(nb_tuning, f), 0}
+#define D(f) {#f, offsetof(nb_tuning, f), 1}
+        F(kc_l1_num), F(kc_l1_den), F(mc_l2_num), F(mc_l2_den), F(nc_l2_cap), F(small_dim_s),
+        F(small_dim_d), F(m_skinny), F(n_skinny), F(m_skinny_l2_bytes), F(n_skinny_kb),
+        F(n_skinny_row_bytes), F(pf_a_steps), F(pf_b_steps), D(par_min_flops),
+        D(stream_min_elems), F(thread_m_tiles), F(thread_n_tiles),
+#undef F
+#undef D
+    };
+    bad[0] = '\0';
+    const char *env = getenv("NANOBLAS_TUNE");
+    if (!env || !*env)
+        return;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", env);
+    size_t bl = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        size_t i = 0, n = sizeof fields / sizeof fields[0];
+        if (eq) {
+            *eq = '\0';
+            while (i < n && strcmp(fields[i].name, tok) != 0)
+                i++;
+        }
+        char *end = NULL;
+        double v = eq && i < n ? strtod(eq + 1, &end) : -1;
+        /* denominators must stay positive; everything else non-negative */
+        int ok = eq && i < n && end != eq + 1 && !*end && v >= 0 && v < 1e15 &&
+                 (fields[i].is_double || v <= 4294967295.0) &&
+                 !(v == 0 && strstr(fields[i].name, "_den"));
+        if (!ok) {
+            if (bl < bad_len)
+                bl += (size_t)snprintf(bad + bl, bad_len - bl, "%s%.40s", bl ? " " : "", tok);
+            continue;
+        }
+        char *p = (char *)tu + fields[i].off;
+        if (fields[i].is_double)
+            *(double *)p = v;
+        else
+            *(unsigned *)p = (unsigned)v;
+    }
+}
+
 /* The entry NANOBLAS_UARCH names, else the one matching this CPU. */
 static const nb_uarch *choose_uarch(char *why, size_t why_len)
 {
@@ -199,6 +253,8 @@ static void init_once_body(void)
     const nb_uarch *u = choose_uarch(uwhy, sizeof uwhy);
     nb_rt.tune = u->tune;
     nb_rt.uarch = u->name;
+    char tune_bad[160];
+    apply_tune_env(&nb_rt.tune, tune_bad, sizeof tune_bad);
     const nb_kernel_set *k = choose_set(u, why, sizeof why);
     /* A vector-length-agnostic set completes its tables for this CPU on a copy. Written once,
        here, before any call reads nb_rt; read-only afterwards (like nb_rt itself). */
@@ -235,6 +291,11 @@ static void init_once_body(void)
     nb_rt.kset = k;
 
     describe(why, u, uwhy, &ov);
+    if (getenv("NANOBLAS_TUNE") && *getenv("NANOBLAS_TUNE")) {
+        text t = {config_text, sizeof config_text, strlen(config_text)};
+        put(&t, "tuning overrides: NANOBLAS_TUNE=%.200s%s%s\n", getenv("NANOBLAS_TUNE"),
+            tune_bad[0] ? "; ignored: " : "", tune_bad);
+    }
     const char *verbose = getenv("NANOBLAS_VERBOSE");
     const int level = verbose ? atoi(verbose) : 0;
     if (level > 0)

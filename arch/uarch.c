@@ -25,10 +25,11 @@
     .pf_a_steps = 0, .pf_b_steps = 0, .par_min_flops = 4.0e6, .stream_min_elems = 32768.0,        \
     .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
 
-/* Zen 2/3/4 blocking measured on Zen 4 (arch/blocking.c history, docs/PERFORMANCE.md): the B
+/* Zen 4 blocking measured on Zen 4 (arch/blocking.c history, docs/PERFORMANCE.md): the B
    micro-panel in half of L1d and the packed A block in all of L2 (AMD's L2 is the last private
-   level and holds A; 384/336 d, 384/680 s), within the noise of the best candidates there. */
-#define NB_TUNE_AMD_BLOCKING .kc_l1_num = 3, .kc_l1_den = 8, .mc_l2_num = 1, .mc_l2_den = 3 /* pure move */
+   level and holds A; 384/336 d, 384/680 s), within the noise of the best candidates there;
+   Zen 5 starts from it. */
+#define NB_TUNE_AMD_BLOCKING .kc_l1_num = 1, .kc_l1_den = 2, .mc_l2_num = 1, .mc_l2_den = 1
 
 #define MODELS(...) .models = {__VA_ARGS__}
 #define R(lo, hi) {(lo), (hi)}
@@ -37,13 +38,16 @@ static const nb_uarch table[] = {
     /* ---- AMD (family 0x19 = Zen 3 and Zen 4, 0x1a = Zen 5) ---- */
     {.name = "zen3", .vendor = "AuthenticAMD", .family = 0x19,
      MODELS(R(0x00, 0x0f), R(0x20, 0x2f), R(0x40, 0x5f)),
-     .fallback_features = 0, /* Zen 2 and unknown AVX2-only AMD: see zen2 below */
+     /* measured: with its 512 KiB L2 the Intel-style rule (d MC/KC 80/256) ran level with or
+        ahead of the Zen 4 rule (192/336) and of MC 128-512 x KC 256-512; prefetch distances
+        8-64 k steps were all within the noise (docs/PERFORMANCE.md, "AMD EPYC Zen 3") */
      .measured = "measured (AMD EPYC Zen 3, family 0x19 model 0x01; docs/PERFORMANCE.md)",
-     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING}},
+     .tune = {NB_TUNE_DEFAULTS}},
     {.name = "zen4", .vendor = "AuthenticAMD", .family = 0x19,
      MODELS(R(0x10, 0x1f), R(0x60, 0x7f), R(0xa0, 0xaf)),
      .fallback_features = NB_F(NB_CPU_AVX512F),
-     .measured = "blocking measured on Zen 4 in an earlier session; not re-measured here",
+     .measured = "blocking measured on Zen 4 in an earlier session (docs/PERFORMANCE.md); "
+                 "not re-measured with the table",
      /* VDPBF16PS runs at the FMA rate on Zen 4 (NOTES.md): use it */
      .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .bf16 = NB_BF16_DPBF16}},
     {.name = "zen5", .vendor = "AuthenticAMD", .family = 0x1a, MODELS(R(0x00, 0xff)),
@@ -51,8 +55,8 @@ static const nb_uarch table[] = {
      .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .bf16 = NB_BF16_DPBF16}},
     {.name = "zen2", .vendor = "AuthenticAMD", .family = 0x17, MODELS(R(0x00, 0xff)),
      .fallback_features = NB_F(NB_CPU_AVX2),
-     .measured = "not measured here (Zen 3 values)",
-     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING}},
+     .measured = "not measured here (Zen 3 values; 512 KiB L2, two 256-bit FMA pipes)",
+     .tune = {NB_TUNE_DEFAULTS}},
 
     /* ---- Intel (family 6) ---- */
     {.name = "sapphirerapids", .vendor = "GenuineIntel", .family = 6,
