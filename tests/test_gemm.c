@@ -4,11 +4,13 @@
 
    - m and n over every residue of the register tiles (MR x NR of avx512, avx2 and generic, plus
      the no-packing kernels' own tiles), k around the micro-kernel's unrolling and KC;
-   - every driver path: the no-packing small path (all dims <= 128 for d, 192 for s), m-skinny
-     (m <= 128, K blocked by the driver's L2 budget), n-skinny (n <= 64, A not transposed), the
-     CBLAS shortcut for small legal calls, and the packed five-loop
-     engine, with m across MC, k across KC (kc-1, kc, kc+1, 2kc+1) and n across NC, the block
-     sizes read at run time from nanoblas_get_config();
+   - every driver path: the no-packing small path (all dims <= small_dim: 128 for d, 192 for s
+     in the default tuning entry), m-skinny (m <= m_skinny, 128, K blocked by the driver's L2
+     budget), n-skinny (n <= n_skinny, 64, A not transposed), the CBLAS shortcut for small legal
+     calls, and the packed five-loop engine, with m across MC, k across KC (kc-1, kc, kc+1,
+     2kc+1) and n across NC; the block sizes and the path limits are read at run time from
+     nanoblas_get_config() (its gemm and tuning lines), so the boundary shapes follow the tuning
+     entry in use (NANOBLAS_UARCH, NANOBLAS_TUNE);
    - the Fortran entry points and CBLAS in both layouts, every TRANSA/TRANSB in N, T, C;
    - leading dimensions larger than needed, with NaN in the padding of A and B (a read of it shows
      up in C) and a mix of finite values, -0.0 and signalling NaNs in the padding of C, which
@@ -132,12 +134,58 @@ static int parse_config(void)
 
 /* ---- failure accounting: every check counts, the first few failures are printed ---- */
 static int max_print = 10, printed;
-/* The driver's path limits (blas/level3/gemm_direct.tmpl.c), mirrored so that every path and
-   the boundaries between them are hit; if the driver changes them, only coverage shifts. */
-#define DIRECT_M_SKINNY 128
-#define DIRECT_N_SKINNY 64
-#define DIRECT_L2_BUDGET ((size_t)512 << 10)
-#define SMALL_DIM(t) (ESZ[t] == 8 || ESZ[t] == 16 ? 128 : 192)
+/* The driver's path limits (blas/level3/gemm_direct.tmpl.c takes them from the tuning entry,
+   arch/tuning.h), read by parse_tuning() from the config's `tuning:` line so that every path and
+   the boundaries between them are hit for the entry in use; the defaults here (the default
+   entry's values) stand when the line cannot be read, and then only coverage shifts.
+   The m-skinny L2 budget (m_skinny_l2_bytes) is not printed: 512 KiB is assumed, the value of
+   every entry in arch/uarch.c today (NB_TUNE_DEFAULTS), unless NANOBLAS_TUNE sets it. It only
+   places the k of the m-skinny cases around the K block; a different budget shifts coverage. */
+static int lim_small_s = 192, lim_small_d = 128, lim_m_skinny = 128, lim_n_skinny = 64;
+static size_t lim_l2_budget = (size_t)512 << 10;
+static int l2_from_env;
+static char tune_uarch[32] = "?";
+#define DIRECT_M_SKINNY lim_m_skinny
+#define DIRECT_N_SKINNY lim_n_skinny
+#define DIRECT_L2_BUDGET lim_l2_budget
+#define SMALL_DIM(t) (ESZ[t] == 8 || ESZ[t] == 16 ? lim_small_d : lim_small_s)
+/* at least 1, for the ranges built from a limit that a tuning override set to 0 */
+static int atl1(int v) { return v < 1 ? 1 : v; }
+
+/* The line of nanoblas_get_config() that starts with `key`, or NULL. */
+static const char *config_line(const char *cfg, const char *key)
+{
+    for (const char *s = cfg; (s = strstr(s, key)) != NULL; s++)
+        if (s == cfg || s[-1] == '\n')
+            return s;
+    return NULL;
+}
+
+/* The path limits from `tuning: ... small_dim s S d D m_skinny M n_skinny N ...`; 1 when read. */
+static int parse_tuning(void)
+{
+    const char *cfg = nanoblas_get_config();
+    const char *u = config_line(cfg, "uarch: ");
+    if (u)
+        sscanf(u + 7, "%31s", tune_uarch);
+    const char *line = config_line(cfg, "tuning: ");
+    const char *eol = line ? strchr(line, '\n') : NULL;
+    const char *f = line ? strstr(line, " small_dim s ") : NULL;
+    int s = 0, d = 0, m = 0, n = 0;
+    if (!f || (eol && f > eol) ||
+        sscanf(f, " small_dim s %d d %d m_skinny %d n_skinny %d", &s, &d, &m, &n) != 4 || s < 0 ||
+        d < 0 || m < 0 || n < 0)
+        return 0;
+    lim_small_s = s, lim_small_d = d, lim_m_skinny = m, lim_n_skinny = n;
+    const char *env = getenv("NANOBLAS_TUNE"), *b = env ? strstr(env, "m_skinny_l2_bytes=") : NULL;
+    if (b && (b == env || b[-1] == ',')) {
+        char *end;
+        unsigned long long v = strtoull(b + 18, &end, 10);
+        if (end != b + 18 && (*end == ',' || !*end) && v > 0 && v <= 0xffffffffull)
+            lim_l2_budget = (size_t)v, l2_from_env = 1;
+    }
+    return 1;
+}
 
 static uint64_t base_seed = 1;
 static int pass_no;
@@ -595,9 +643,9 @@ static void phase_residues(int t, int full)
 /* The no-packing path: every dimension at most SMALL_DIM. */
 static void phase_direct(int t)
 {
-    int lim = SMALL_DIM(t);
+    int lim = atl1(SMALL_DIM(t));
     for (int r = 0; r < 40; r++) {
-        int hi = r < 20 ? 64 : lim; /* most calls small enough for the CBLAS shortcut */
+        int hi = r < 20 && lim > 64 ? 64 : lim; /* most calls small enough for the CBLAS shortcut */
         gcase c = rand_case(t, "small", tu_randint(1, hi), tu_randint(1, hi), tu_randint(0, hi));
         run_case(&c);
     }
@@ -609,17 +657,20 @@ static void phase_direct(int t)
     }
 }
 
-/* m-skinny (m <= 128, n or k large): the driver blocks K by an L2 budget (512 KiB / (m * esize),
-   at least 64, see gemm_direct.tmpl.c); k is taken around that block when it is affordable. A
-   narrow n keeps the work under the threading threshold (the one-thread branch), a wide one
-   over it (a team splits the columns). */
+/* m-skinny (m <= m_skinny, n or k large): the driver blocks K by an L2 budget (m_skinny_l2_bytes,
+   512 KiB assumed, see DIRECT_L2_BUDGET) / (m * esize), at least 64 (gemm_direct.tmpl.c); k is
+   taken around that block when it is affordable. A narrow n keeps the work under the threading
+   threshold (the one-thread branch), a wide one over it (a team splits the columns). */
 static void phase_m_skinny(int t)
 {
     static const int ms[] = {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 127, 128};
     for (int r = 0; r < 16; r++) {
-        int m = r < 6 ? DIRECT_M_SKINNY - r / 2 : PICK(ms);
+        int m = r < 6 ? atl1(DIRECT_M_SKINNY - r / 2) : PICK(ms);
+        if (m > DIRECT_M_SKINNY) /* an entry with a smaller limit */
+            m = tu_randint(1, atl1(DIRECT_M_SKINNY));
         int n = r % 2 ? tu_randint(1, 30) : tu_randint(SMALL_DIM(t) + 1, SMALL_DIM(t) + 160);
         size_t kb = DIRECT_L2_BUDGET / ((size_t)m * ESZ[t]);
+        kb = kb < 64 ? 64 : kb; /* the driver's floor */
         int k;
         if (kb <= 1600) {
             int ks[] = {(int)kb - 1, (int)kb, (int)kb + 1, 2 * (int)kb + 1};
@@ -632,13 +683,14 @@ static void phase_m_skinny(int t)
     }
 }
 
-/* n-skinny (n <= 64, m and k large, A not transposed in the column-major problem): K blocks of 256,
-   row blocks of a few cache lines per column. */
+/* n-skinny (n <= n_skinny, m and k large, A not transposed in the column-major problem): K
+   blocks and row blocks of a few cache lines per column (the tuning entry's n_skinny_kb and
+   n_skinny_row_bytes). */
 static void phase_n_skinny(int t)
 {
     static const int ks[] = {97, 200, 255, 256, 257, 513, 1025};
     for (int r = 0; r < 12; r++) {
-        int n = r < 4 ? DIRECT_N_SKINNY - r / 2 : tu_randint(1, DIRECT_N_SKINNY);
+        int n = r < 4 ? atl1(DIRECT_N_SKINNY - r / 2) : tu_randint(1, atl1(DIRECT_N_SKINNY));
         int m = r < 3 ? DIRECT_M_SKINNY + 1 + r : tu_randint(DIRECT_M_SKINNY + 1, 600);
         gcase c = rand_case(t, "n-skinny", m, n, PICK(ks));
         force_shape(&c, m, n, r % 3 != 2 ? 1 : -1); /* the path needs A not transposed */
@@ -685,7 +737,7 @@ static void phase_engine(int t, int full)
 
 static void phase_quick(int t)
 {
-    int shapes[][3] = {{0, 5, 3}, {5, 0, 3}, {0, 0, 0}, {7, 9, 0}, {129, 13, 0}};
+    int shapes[][3] = {{0, 5, 3}, {5, 0, 3}, {0, 0, 0}, {7, 9, 0}, {DIRECT_M_SKINNY + 1, 13, 0}};
     for (int s = 0; s < 5; s++) {
         gcase c = rand_case(t, "quick", shapes[s][0], shapes[s][1], shapes[s][2]);
         run_case(&c);
@@ -791,6 +843,16 @@ int main(int argc, char **argv)
     kset_name = nanoblas_get_kernel_set();
     int cfg_ok = parse_config();
     check(cfg_ok, "config", "could not read the gemm block sizes from nanoblas_get_config()");
+    if (!parse_tuning()) {
+        if (!child)
+            printf("test_gemm: note: no readable 'tuning: ... small_dim s S d D m_skinny M n_skinny N' "
+                   "line in nanoblas_get_config(); the path limits stay at the default entry's\n");
+    }
+    if (!child)
+        printf("test_gemm: path limits (uarch %s): small_dim s %d d %d, m_skinny %d, n_skinny %d, "
+               "m-skinny L2 budget %zu KiB%s\n",
+               tune_uarch, lim_small_s, lim_small_d, lim_m_skinny, lim_n_skinny, lim_l2_budget >> 10,
+               l2_from_env ? " (NANOBLAS_TUNE)" : " (assumed: the library does not print it)");
 
     double t0 = now();
     /* NB_TEST_QUICK (emulated runs): only the two passes with small block sizes below, whose
