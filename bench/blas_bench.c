@@ -8,17 +8,20 @@
    --gemm MxNxK,...: further shapes for the sbgemm and sgemm rows (skinny ones).
    --csv FILE: also one line per routine, shape, thread count and library (routine,m,n,k,
    threads,lib,gflops).
-   A library without a routine shows 0 and "-".
+   A library without a routine shows 0 and "-". The table and the CSV start with the CPU's
+   `# cpu:` line, as gemm_bench's do (bench_util.h).
    nanoblas (lib/libnanoblas.so.0) always comes first; each library's thread count is set through
    its openblas_set_num_threads (nanoblas and OpenBLAS) or MKL_Set_Num_Threads. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 enum { ROWMAJ = 101, COLMAJ = 102, NOTR = 111, TR = 112, UP = 121, LO = 122, NONUNIT = 131,
        LEFT = 141 };
@@ -78,6 +81,16 @@ static void add_lib(const char *name, const char *path)
         return;
     }
     nlibs++;
+}
+
+/* CPUs in the affinity mask (else online), as gemm_bench's header counts them. */
+static int cpus_usable(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
 }
 
 static double now(void)
@@ -150,7 +163,8 @@ int main(int argc, char **argv)
     const char *ops_list = NULL;
     FILE *csv = NULL;
     int gemm_shapes[16][3], ngemm = 0;
-    char self[4096];
+    char self[4096], model[256];
+    cpu_model(model, sizeof model);
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 64);
     self[len > 0 ? len : 0] = 0;
     char *slash = strrchr(self, '/');
@@ -179,7 +193,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "blas_bench: cannot write %s\n", argv[i]);
                 return 2;
             }
-            fprintf(csv, "routine,m,n,k,threads,lib,gflops\n");
+            fprintf(csv, "# cpu: %s; %d usable cpus\nroutine,m,n,k,threads,lib,gflops\n", model,
+                    cpus_usable());
         } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
             ops_list = argv[++i];
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
@@ -217,6 +232,7 @@ int main(int argc, char **argv)
     }
     printf("# blas_bench: median GFLOPS of %d samples per library, interleaved; nb/x = nanoblas / x\n",
            reps);
+    printf("# cpu: %s; %d usable cpus\n", model, cpus_usable());
     printf("%-10s %12s %3s", "routine", "n", "thr");
     for (int l = 0; l < nlibs; l++)
         printf(" | %10s", libs[l].name);
