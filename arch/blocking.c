@@ -10,11 +10,12 @@
                                         clamped to [NR, ~8192]
 
    Intel's L2 evicts into a non-inclusive L3 and the B panel lines and C tiles that pass through
-   it push a full-L2 A block out, so Intel entries fill a third of it; AMD entries fill all of it.
+   it push a full-L2 A block out, so Intel entries fill a third of it; the Zen 4/5 entries fill
+   all of their 1 MiB L2 (measured on Zen 4), Zen 2/3 (512 KiB) keep the third (measured on Zen 3).
    The L3 cap: a server's L3 is shared by every core (and guest), while cpuid reports the whole
    socket's, so a B block sized from it does not stay resident. An entry may also give explicit
    sizes for s and d (measured ones). The measurements behind each rule: docs/PERFORMANCE.md,
-   "Cache blocking per CPU".
+   one section per CPU.
 
    The engine (blas/level3/gemm.tmpl.c) splits K into blocks of nearly equal length <= KC and,
    when they are shorter than KC (small k), widens MC and NC in proportion, keeping the bytes.

@@ -50,8 +50,10 @@ typedef struct {
 
     /* ---- choices ---- */
     enum nb_tune_bf16 bf16;
-    const char *prefer_set; /* kernel set to use where it runs (NULL: the best supported) */
-    const char *d_tile, *s_tile; /* tile variant of the set (NULL: the set's default) */
+    /* Kernel set to use where it runs (NULL: the best supported). The tile comes with the set:
+       every set has one register tile per type at run time (the avx2 12x4 / 24x4 candidates
+       are compiled only with NB_AVX2_TUNE), so choosing a set is choosing its tiles. */
+    const char *prefer_set;
 } nb_tuning;
 
 #endif

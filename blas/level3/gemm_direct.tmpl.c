@@ -26,7 +26,7 @@ typedef NB_CAT(nb_gemm_kernel_, NB_P) l3_kernel;
 
 /* Where the direct paths take over from the packed engine is the tuning entry's call
    (arch/tuning.h: small_dim_s/d, m_skinny, n_skinny; the measurements behind the default entry's
-   values are in docs/PERFORMANCE.md, "No-packing cut-offs"). */
+   values are in docs/PERFORMANCE.md, "AMD EPYC Zen 4" and the Sapphire Rapids section). */
 #define DIRECT_SMALL_DIM ((size_t)(sizeof(nb_t) == 4 ? nb_rt.tune.small_dim_s : nb_rt.tune.small_dim_d))
 #define DIRECT_M_SKINNY ((size_t)nb_rt.tune.m_skinny)
 #define DIRECT_N_SKINNY ((size_t)nb_rt.tune.n_skinny)
@@ -158,7 +158,7 @@ static __attribute__((noinline)) int run_packed_a_buf(const l3_kernel *kr, size_
    The K block and the row block are the tuning entry's (n_skinny_kb, n_skinny_row_bytes): with
    a power-of-two lda every column's slice maps to the same few L2 sets, so the K block must be
    short enough to survive until the kernel's second column tile re-reads it (measurements in
-   docs/PERFORMANCE.md, "No-packing cut-offs"). */
+   docs/PERFORMANCE.md, "AMD EPYC Zen 4" and the Sapphire Rapids section). */
 #define DIRECT_N_KB ((size_t)nb_rt.tune.n_skinny_kb)
 #define DIRECT_N_ROW_BYTES ((size_t)nb_rt.tune.n_skinny_row_bytes)
 static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, size_t k, nb_t alpha,
