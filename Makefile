@@ -176,7 +176,7 @@ $(BENCH_BIN): bench/gemm_bench.c bench/bench_util.h bench/bench_libs.h bench/pea
 	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/peak.c bench/shapes.c -o $@ -ldl -lm
 
 # The other Level 2/3 routines (gemv, ger, syrk, trsm, trmm, symm), run by bench-threads.
-$(BUILD)/bench/blas_bench: bench/blas_bench.c
+$(BUILD)/bench/blas_bench: bench/blas_bench.c bench/bench_util.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $< -o $@ -ldl
 
