@@ -126,6 +126,10 @@ static int env_threads(const char *name)
    place before our constructor runs (sched_getaffinity then said 1 CPU on this 2-core machine) and
    puts each team member on a place of its own; omp_get_num_procs() then answers the CPUs the
    process started with. Cheap enough for every threaded call (one system call). */
+/* CPUs online, read once (init_threads): glibc's sysconf(_SC_NPROCESSORS_ONLN) opens and parses
+   a sysfs file, tens of microseconds that every threaded call would pay through capped(). */
+static long online_cpus;
+
 static int usable_cores(void)
 {
     int n = 0;
@@ -138,7 +142,7 @@ static int usable_cores(void)
     if (sched_getaffinity(0, sizeof set, &set) == 0)
         n = CPU_COUNT(&set);
 #endif
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    long online = online_cpus > 0 ? online_cpus : sysconf(_SC_NPROCESSORS_ONLN);
     if (n <= 0 || (online > 0 && n > online))
         n = online > 0 ? (int)online : 1;
     return n;
@@ -146,6 +150,7 @@ static int usable_cores(void)
 
 static void init_threads(void)
 {
+    online_cpus = sysconf(_SC_NPROCESSORS_ONLN);
     int n = env_threads("NANOBLAS_NUM_THREADS");
     if (!n)
         n = env_threads("OPENBLAS_NUM_THREADS");
