@@ -96,6 +96,9 @@ typedef struct {
 
 #include "kernels/compact.h"
 #include "kernels/brgemm.h"
+#include "kernels/l1_kernels.h"
+#include "kernels/l2gen_kernels.h"
+#include "kernels/l2sym_kernels.h"
 
 typedef struct nb_kernel_set {
     const char *name;
@@ -106,6 +109,9 @@ typedef struct nb_kernel_set {
     nb_bf16_kernel bf16;
     nb_compact_kernels compact; /* kernels/compact.h */
     nb_brgemm_kernels brgemm;   /* kernels/brgemm.h */
+    nb_l1_kernels l1;           /* kernels/l1_kernels.h */
+    nb_l2gen_kernels l2gen;     /* kernels/l2gen_kernels.h */
+    nb_l2sym_kernels l2sym;     /* kernels/l2sym_kernels.h */
     /* Vector-length-agnostic sets (sve): called once at load, on a writable copy of the set,
        to fill what depends on the CPU's vector length (register tile sizes mr/nr, table
        entries). NULL for sets whose tables are complete at compile time. */

@@ -12,4 +12,7 @@ const nb_kernel_set nb_kernels_amx = {
              nb_sbgemm_compute_amx, 0, NB_AMX_STREAM_M, 16},
     .compact = NB_COMPACT_ENTRY(avx512),
     .brgemm = NB_BRGEMM_ENTRY(avx512),
+    .l1 = NB_L1_ENTRY(avx512),
+    .l2gen = NB_L2GEN_ENTRY(avx512),
+    .l2sym = NB_L2SYM_ENTRY(avx512),
 };

@@ -29,4 +29,7 @@ const nb_kernel_set nb_kernels_avx2 = {
     .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .compact = NB_COMPACT_ENTRY(avx2),
     .brgemm = NB_BRGEMM_ENTRY(avx2),
+    .l1 = NB_L1_ENTRY(avx2),
+    .l2gen = NB_L2GEN_ENTRY(avx2),
+    .l2sym = NB_L2SYM_ENTRY(avx2),
 };

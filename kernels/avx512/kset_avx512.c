@@ -13,4 +13,7 @@ const nb_kernel_set nb_kernels_avx512 = {
     .bf16 = NB_AVX512BF16_ENTRY,
     .compact = NB_COMPACT_ENTRY(avx512),
     .brgemm = NB_BRGEMM_ENTRY(avx512),
+    .l1 = NB_L1_ENTRY(avx512),
+    .l2gen = NB_L2GEN_ENTRY(avx512),
+    .l2sym = NB_L2SYM_ENTRY(avx512),
 };

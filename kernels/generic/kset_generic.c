@@ -18,4 +18,7 @@ const nb_kernel_set nb_kernels_generic = {
     .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
     .compact = NB_COMPACT_ENTRY(generic),
     .brgemm = NB_BRGEMM_ENTRY(generic),
+    .l1 = NB_L1_ENTRY(generic),
+    .l2gen = NB_L2GEN_ENTRY(generic),
+    .l2sym = NB_L2SYM_ENTRY(generic),
 };

@@ -30,4 +30,7 @@ const nb_kernel_set nb_kernels_neon = {
 #endif
     .compact = NB_COMPACT_ENTRY(neon),
     .brgemm = NB_BRGEMM_ENTRY(generic),
+    .l1 = NB_L1_ENTRY(neon),
+    .l2gen = NB_L2GEN_ENTRY(neon),
+    .l2sym = NB_L2SYM_ENTRY(neon),
 };

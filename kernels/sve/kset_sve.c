@@ -54,5 +54,8 @@ const nb_kernel_set nb_kernels_sve = {
              .compute = nb_sbgemm_compute_neon_bf16, .speed_over_fp32 = 1, .needs_arm_bf16 = 1},
 #endif
     .brgemm = NB_BRGEMM_ENTRY(generic),
+    .l1 = NB_L1_ENTRY(sve),
+    .l2gen = NB_L2GEN_ENTRY(sve),
+    .l2sym = NB_L2SYM_ENTRY(sve),
     .vla_setup = sve_setup,
 };
