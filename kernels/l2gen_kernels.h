@@ -1,15 +1,91 @@
-/* Level 2 general and triangular kernels (complex gemv/ger, bf16 gemv/dot): the table a kernel set fills for the ISA-agnostic drivers under blas/.
-   Placeholder until the first kernels land: a set's entry is NB_L2GEN_ENTRY(<set suffix>), which
-   names the set's functions; a NULL entry means "no kernel, the driver's portable loop runs". */
+/* Level 2 general and triangular kernels: complex gemv / ger, the per-column axpy and dot loops
+   of the band and packed forms (real and complex), and the bf16 gemv / dot, in the table a kernel
+   set fills for the ISA-agnostic drivers under blas/. Every set fills it with NB_L2GEN_ENTRY(sfx),
+   the plain-C loops of kernels/generic/l2gen_loops.h compiled with the set's flags
+   (kernels/<isa>/l2gen_<isa>.c).
+
+   Contracts (A column-major, element (i, j) at a[i + j*lda]; all vectors contiguous):
+     {c,z}gemv_n: y[0..m) += alpha * A x
+     {c,z}gemv_t: y[0..n) += alpha * op(A)**T x, op = conj when conj != 0; each y[j] is one dot
+                  over the column, so a column range gives the same y[j] whatever the split
+     {c,z}ger:    A += alpha * x op(y)**T, columns with y[j] == 0 untouched (the reference)
+     {s,d,c,z}axpy: y[0..n) += t * x (no test of t: the caller decides the reference's skips)
+     {s,d,c,z}dot:  acc + sum op(x[i]) * y[i] (op = conj when conj != 0)
+     sbgemv_n / sbgemv_t: y += alpha * op(A) x with A and x bf16 (uint16_t), y fp32,
+                  A(i, j) at a[i + j*lda]
+     sbdot: the fp32 dot of two bf16 vectors */
 #ifndef NB_L2GEN_KERNELS_H
 #define NB_L2GEN_KERNELS_H
 
 #include <stddef.h>
 
+#define NB_L2GEN_TYPES(T, p)                                                                       \
+    typedef void (*nb_##p##gemv_n_fn)(size_t m, size_t n, T alpha, const T *a, size_t lda,         \
+                                      const T *x, T *y);                                          \
+    typedef void (*nb_##p##gemv_t_fn)(size_t m, size_t n, T alpha, const T *a, size_t lda,         \
+                                      const T *x, T *y, int conj);                                \
+    typedef void (*nb_##p##ger_fn)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,      \
+                                   size_t lda, int conj);                                         \
+    typedef void (*nb_##p##axpy_fn)(size_t n, T t, const T *x, T *y);                              \
+    typedef T (*nb_##p##dot_fn)(size_t n, T acc, const T *x, const T *y, int conj);
+NB_L2GEN_TYPES(float, s)
+NB_L2GEN_TYPES(double, d)
+NB_L2GEN_TYPES(float _Complex, c)
+NB_L2GEN_TYPES(double _Complex, z)
+
 typedef struct {
-    int reserved;
+    nb_cgemv_n_fn cgemv_n;
+    nb_cgemv_t_fn cgemv_t;
+    nb_cger_fn cger;
+    nb_zgemv_n_fn zgemv_n;
+    nb_zgemv_t_fn zgemv_t;
+    nb_zger_fn zger;
+    nb_saxpy_fn saxpy;
+    nb_daxpy_fn daxpy;
+    nb_caxpy_fn caxpy;
+    nb_zaxpy_fn zaxpy;
+    nb_sdot_fn sdot;
+    nb_ddot_fn ddot;
+    nb_cdot_fn cdot;
+    nb_zdot_fn zdot;
+    void (*sbgemv_n)(size_t m, size_t n, float alpha, const unsigned short *a, size_t lda,
+                     const unsigned short *x, float *y);
+    void (*sbgemv_t)(size_t m, size_t n, float alpha, const unsigned short *a, size_t lda,
+                     const unsigned short *x, float *y);
+    float (*sbdot)(size_t n, const unsigned short *x, const unsigned short *y);
 } nb_l2gen_kernels;
 
-#define NB_L2GEN_ENTRY(sfx) {0}
+/* The prototypes of one set's loops (declared for every set: a set not built is never named). */
+#define NB_L2GEN_PROTO(T, p, sfx)                                                                  \
+    void nb_##p##gemv_n_l2_##sfx(size_t, size_t, T, const T *, size_t, const T *, T *);            \
+    void nb_##p##gemv_t_l2_##sfx(size_t, size_t, T, const T *, size_t, const T *, T *, int);       \
+    void nb_##p##ger_l2_##sfx(size_t, size_t, T, const T *, const T *, T *, size_t, int);          \
+    void nb_##p##axpy_l2_##sfx(size_t, T, const T *, T *);                                         \
+    T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);
+#define NB_L2GEN_DECLARE(sfx)                                                                      \
+    NB_L2GEN_PROTO(float, s, sfx)                                                                  \
+    NB_L2GEN_PROTO(double, d, sfx)                                                                 \
+    NB_L2GEN_PROTO(float _Complex, c, sfx)                                                         \
+    NB_L2GEN_PROTO(double _Complex, z, sfx)                                                        \
+    void nb_sbgemv_n_##sfx(size_t, size_t, float, const unsigned short *, size_t,                  \
+                           const unsigned short *, float *);                                       \
+    void nb_sbgemv_t_##sfx(size_t, size_t, float, const unsigned short *, size_t,                  \
+                           const unsigned short *, float *);                                       \
+    float nb_sbdot_##sfx(size_t, const unsigned short *, const unsigned short *);
+NB_L2GEN_DECLARE(avx2)
+NB_L2GEN_DECLARE(avx512)
+NB_L2GEN_DECLARE(neon)
+NB_L2GEN_DECLARE(sve)
+NB_L2GEN_DECLARE(generic)
+
+#define NB_L2GEN_ENTRY(sfx)                                                                        \
+    {                                                                                              \
+        .cgemv_n = nb_cgemv_n_l2_##sfx, .cgemv_t = nb_cgemv_t_l2_##sfx, .cger = nb_cger_l2_##sfx,  \
+        .zgemv_n = nb_zgemv_n_l2_##sfx, .zgemv_t = nb_zgemv_t_l2_##sfx, .zger = nb_zger_l2_##sfx,  \
+        .saxpy = nb_saxpy_l2_##sfx, .daxpy = nb_daxpy_l2_##sfx, .caxpy = nb_caxpy_l2_##sfx,        \
+        .zaxpy = nb_zaxpy_l2_##sfx, .sdot = nb_sdot_l2_##sfx, .ddot = nb_ddot_l2_##sfx,            \
+        .cdot = nb_cdot_l2_##sfx, .zdot = nb_zdot_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,         \
+        .sbgemv_t = nb_sbgemv_t_##sfx, .sbdot = nb_sbdot_##sfx,                                    \
+    }
 
 #endif

@@ -1,0 +1,197 @@
+/* Plain-C Level 2 loops that every kernel set compiles with its own ISA flags (as gemv_loops.h):
+   complex gemv / ger on interleaved (re, im) data, per-column axpy / dot for s d c z, and the
+   bf16 gemv / dot. No intrinsics; `omp simd` (-fopenmp-simd is always on) lets the compiler
+   vectorise to the including file's width. Contracts: kernels/l2gen_kernels.h.
+
+   Complex data are walked as arrays of the real type (element i at [2i] and [2i+1]): the loops
+   then hold no complex arithmetic (-fcx-fortran-rules or not, no libgcc calls) and vectorise as
+   pairs. Each element of y or A is updated by the same sequence of operations wherever a row or
+   column range starts, so a threaded split does not change a result.
+
+   Include once per kernel set after defining NB_L2GEN_SUFFIX. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define L2G_CAT3_(a, b, c) a##b##c
+#define L2G_CAT3(a, b, c) L2G_CAT3_(a, b, c)
+#define L2G_NAME(p, op, sfx) L2G_CAT3(nb_##p, op##_l2_, sfx)
+#define L2G_BF(op, sfx) L2G_CAT3(nb_sb, op##_, sfx)
+
+/* gemv_n: four columns per pass, rows in blocks whose y stays in L1 across the column sweep.
+   gemv_t: two columns per pass, four real sums per column (ar*xr, ai*xi, ar*xi, ai*xr), combined
+   after the loop with the signs of op, so one loop serves 'T' and 'C'. */
+#define NB_L2GEN_CPLX(T, R, p, sfx)                                                                \
+    void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
+                                  const T *x, T *y)                                                \
+    {                                                                                              \
+        const size_t rows = 8192 / sizeof(T);                                                      \
+        for (size_t i0 = 0; i0 < m; i0 += rows) {                                                  \
+            size_t mb = m - i0 < rows ? m - i0 : rows;                                             \
+            R *restrict yb = (R *)(y + i0);                                                        \
+            size_t j = 0;                                                                          \
+            for (; j + 4 <= n; j += 4) {                                                           \
+                const R *restrict a0 = (const R *)(a + i0 + j * lda);                              \
+                const R *restrict a1 = (const R *)(a + i0 + (j + 1) * lda);                        \
+                const R *restrict a2 = (const R *)(a + i0 + (j + 2) * lda);                        \
+                const R *restrict a3 = (const R *)(a + i0 + (j + 3) * lda);                        \
+                T t0 = alpha * x[j], t1 = alpha * x[j + 1], t2 = alpha * x[j + 2],                 \
+                  t3 = alpha * x[j + 3];                                                           \
+                R r0 = __real__ t0, s0 = __imag__ t0, r1 = __real__ t1, s1 = __imag__ t1;          \
+                R r2 = __real__ t2, s2 = __imag__ t2, r3 = __real__ t3, s3 = __imag__ t3;          \
+                _Pragma("omp simd") for (size_t i = 0; i < mb; i++)                                \
+                {                                                                                  \
+                    R re = yb[2 * i], im = yb[2 * i + 1];                                          \
+                    re = re + r0 * a0[2 * i] - s0 * a0[2 * i + 1] + r1 * a1[2 * i] -               \
+                         s1 * a1[2 * i + 1] + r2 * a2[2 * i] - s2 * a2[2 * i + 1] +                \
+                         r3 * a3[2 * i] - s3 * a3[2 * i + 1];                                      \
+                    im = im + r0 * a0[2 * i + 1] + s0 * a0[2 * i] + r1 * a1[2 * i + 1] +           \
+                         s1 * a1[2 * i] + r2 * a2[2 * i + 1] + s2 * a2[2 * i] +                    \
+                         r3 * a3[2 * i + 1] + s3 * a3[2 * i];                                      \
+                    yb[2 * i] = re, yb[2 * i + 1] = im;                                            \
+                }                                                                                  \
+            }                                                                                      \
+            for (; j < n; j++) {                                                                   \
+                const R *restrict a0 = (const R *)(a + i0 + j * lda);                              \
+                T t0 = alpha * x[j];                                                               \
+                R r0 = __real__ t0, s0 = __imag__ t0;                                              \
+                _Pragma("omp simd") for (size_t i = 0; i < mb; i++)                                \
+                {                                                                                  \
+                    R re = yb[2 * i] + r0 * a0[2 * i] - s0 * a0[2 * i + 1];                        \
+                    R im = yb[2 * i + 1] + r0 * a0[2 * i + 1] + s0 * a0[2 * i];                    \
+                    yb[2 * i] = re, yb[2 * i + 1] = im;                                            \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    /* the sum of op(a[i]) * x[i] from the four partial sums of products */                       \
+    static inline T L2G_NAME(p, combine, sfx)(R rr, R ii, R ri, R ir, int conj)                    \
+    {                                                                                              \
+        T s;                                                                                       \
+        __real__ s = conj ? rr + ii : rr - ii;                                                     \
+        __imag__ s = conj ? ri - ir : ri + ir;                                                     \
+        return s;                                                                                  \
+    }                                                                                              \
+    void L2G_NAME(p, gemv_t, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
+                                  const T *x, T *y, int conj)                                      \
+    {                                                                                              \
+        const R *restrict xv = (const R *)x;                                                       \
+        size_t j = 0;                                                                              \
+        for (; j + 2 <= n; j += 2) {                                                               \
+            const R *restrict a0 = (const R *)(a + j * lda);                                       \
+            const R *restrict a1 = (const R *)(a + (j + 1) * lda);                                 \
+            R rr0 = 0, ii0 = 0, ri0 = 0, ir0 = 0, rr1 = 0, ii1 = 0, ri1 = 0, ir1 = 0;              \
+            _Pragma("omp simd reduction(+ : rr0, ii0, ri0, ir0, rr1, ii1, ri1, ir1)") for (        \
+                size_t i = 0; i < m; i++)                                                          \
+            {                                                                                      \
+                R xr = xv[2 * i], xi = xv[2 * i + 1];                                              \
+                rr0 += a0[2 * i] * xr, ii0 += a0[2 * i + 1] * xi;                                  \
+                ri0 += a0[2 * i] * xi, ir0 += a0[2 * i + 1] * xr;                                  \
+                rr1 += a1[2 * i] * xr, ii1 += a1[2 * i + 1] * xi;                                  \
+                ri1 += a1[2 * i] * xi, ir1 += a1[2 * i + 1] * xr;                                  \
+            }                                                                                      \
+            y[j] += alpha * L2G_NAME(p, combine, sfx)(rr0, ii0, ri0, ir0, conj);                   \
+            y[j + 1] += alpha * L2G_NAME(p, combine, sfx)(rr1, ii1, ri1, ir1, conj);               \
+        }                                                                                          \
+        for (; j < n; j++)                                                                         \
+            y[j] += alpha * L2G_NAME(p, dot, sfx)(m, 0, a + j * lda, x, conj);                     \
+    }                                                                                              \
+    void L2G_NAME(p, ger, sfx)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,          \
+                               size_t lda, int conj)                                               \
+    {                                                                                              \
+        for (size_t j = 0; j < n; j++) {                                                           \
+            if (y[j] == 0) /* the reference skips the column */                                    \
+                continue;                                                                          \
+            T t = alpha * (conj ? ~y[j] : y[j]);                                                   \
+            L2G_NAME(p, axpy, sfx)(m, t, x, a + j * lda);                                          \
+        }                                                                                          \
+    }
+
+/* axpy and dot for one type; complex ones on the (re, im) pairs as above. */
+#define NB_L2GEN_VEC_REAL(T, p, sfx)                                                               \
+    void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
+    {                                                                                              \
+        const T *restrict xr = x;                                                                  \
+        T *restrict yr = y;                                                                        \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++) yr[i] = yr[i] + t * xr[i];              \
+    }                                                                                              \
+    T L2G_NAME(p, dot, sfx)(size_t n, T acc, const T *x, const T *y, int conj)                     \
+    {                                                                                              \
+        (void)conj;                                                                                \
+        const T *restrict xr = x, *restrict yr = y;                                                \
+        T s = 0;                                                                                   \
+        _Pragma("omp simd reduction(+ : s)") for (size_t i = 0; i < n; i++) s += xr[i] * yr[i];    \
+        return acc + s;                                                                            \
+    }
+#define NB_L2GEN_VEC_CPLX(T, R, p, sfx)                                                            \
+    void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
+    {                                                                                              \
+        const R *restrict xv = (const R *)x;                                                       \
+        R *restrict yv = (R *)y;                                                                   \
+        R r = __real__ t, s = __imag__ t;                                                          \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            R re = yv[2 * i] + (r * xv[2 * i] - s * xv[2 * i + 1]);                                \
+            R im = yv[2 * i + 1] + (r * xv[2 * i + 1] + s * xv[2 * i]);                            \
+            yv[2 * i] = re, yv[2 * i + 1] = im;                                                    \
+        }                                                                                          \
+    }                                                                                              \
+    T L2G_NAME(p, dot, sfx)(size_t n, T acc, const T *x, const T *y, int conj)                     \
+    {                                                                                              \
+        const R *restrict xv = (const R *)x, *restrict yv = (const R *)y;                          \
+        R rr = 0, ii = 0, ri = 0, ir = 0;                                                          \
+        _Pragma("omp simd reduction(+ : rr, ii, ri, ir)") for (size_t i = 0; i < n; i++)           \
+        {                                                                                          \
+            rr += xv[2 * i] * yv[2 * i], ii += xv[2 * i + 1] * yv[2 * i + 1];                      \
+            ri += xv[2 * i] * yv[2 * i + 1], ir += xv[2 * i + 1] * yv[2 * i];                      \
+        }                                                                                          \
+        T s;                                                                                       \
+        __real__ s = conj ? rr + ii : rr - ii;                                                     \
+        __imag__ s = conj ? ri - ir : ri + ir;                                                     \
+        return acc + s;                                                                            \
+    }
+
+NB_L2GEN_VEC_REAL(float, s, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_REAL(double, d, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_CPLX(float _Complex, float, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_CPLX(double _Complex, double, z, NB_L2GEN_SUFFIX)
+NB_L2GEN_CPLX(float _Complex, float, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_CPLX(double _Complex, double, z, NB_L2GEN_SUFFIX)
+
+/* bf16 -> fp32 is a 16-bit shift into the high half: exact, and vectorisable as an integer
+   widen + shift (no AVX512_BF16 needed). */
+static inline float L2G_CAT3(l2g_bf, _, NB_L2GEN_SUFFIX)(unsigned short v)
+{
+    uint32_t u = (uint32_t)v << 16;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+#define L2G_BF16(v) L2G_CAT3(l2g_bf, _, NB_L2GEN_SUFFIX)(v)
+
+void L2G_BF(gemv_n, NB_L2GEN_SUFFIX)(size_t m, size_t n, float alpha, const unsigned short *a,
+                                     size_t lda, const unsigned short *x, float *y)
+{
+    float *restrict yr = y;
+    for (size_t j = 0; j < n; j++) {
+        const unsigned short *restrict aj = a + j * lda;
+        float t = alpha * L2G_BF16(x[j]);
+        _Pragma("omp simd") for (size_t i = 0; i < m; i++) yr[i] = yr[i] + t * L2G_BF16(aj[i]);
+    }
+}
+
+void L2G_BF(gemv_t, NB_L2GEN_SUFFIX)(size_t m, size_t n, float alpha, const unsigned short *a,
+                                     size_t lda, const unsigned short *x, float *y)
+{
+    for (size_t j = 0; j < n; j++)
+        y[j] += alpha * L2G_BF(dot, NB_L2GEN_SUFFIX)(m, a + j * lda, x);
+}
+
+float L2G_BF(dot, NB_L2GEN_SUFFIX)(size_t n, const unsigned short *x, const unsigned short *y)
+{
+    const unsigned short *restrict xr = x, *restrict yr = y;
+    float s = 0;
+    _Pragma("omp simd reduction(+ : s)") for (size_t i = 0; i < n; i++) s +=
+        L2G_BF16(xr[i]) * L2G_BF16(yr[i]);
+    return s;
+}

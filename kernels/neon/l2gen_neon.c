@@ -1,0 +1,6 @@
+/* Complex gemv / ger, per-column axpy / dot and bf16 gemv / dot: the shared plain-C loops
+   (kernels/generic/l2gen_loops.h) compiled with the neon set's flags. No intrinsics, so no
+   register budget to state: the compiler allocates the vector registers. */
+#include "kernels/kernel.h"
+#define NB_L2GEN_SUFFIX neon
+#include "kernels/generic/l2gen_loops.h"
