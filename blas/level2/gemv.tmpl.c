@@ -1,7 +1,6 @@
 /* xGEMV and xGBMV: y := alpha*op(A)*x + beta*y for a general (gemv) or banded (gbmv) matrix. */
 #include <stdlib.h>
-#include "l2_common.h"
-#include "kernels/kernel.h"
+#include "l2gen_common.h"
 #include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
 
@@ -20,25 +19,23 @@ static int l2_gen_prologue(char trans, blasint m, blasint n, nb_t alpha, nb_t be
 }
 
 /* One thread's share of y += alpha*op(A)*x: rows [lo, hi) of A for 'N', columns [lo, hi) for
-   'T'/'C'. Real types with unit-stride vectors use the kernel set's vectorised loops; the rest
-   run the reference's loops (column sweep for 'N', one dot per column for 'T'). */
+   'T'/'C'. Unit-stride vectors use the kernel set's vectorised loops (l2gen_common.h); strided
+   ones (small calls, or no memory for a copy) run the reference's loops (column sweep for 'N',
+   one dot per column for 'T'). */
 static void gemv_range(int notrans, int conj, blasint m, blasint n, nb_t alpha, const nb_t *a,
                        blasint lda, const nb_t *xs, blasint incx, nb_t *ys, blasint incy, blasint lo,
                        blasint hi)
 {
     if (lo >= hi)
         return;
-#if !NB_COMPLEX
-    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
-    if (incx == 1 && incy == 1 && kr->gemv_n && kr->gemv_t) {
+    if (incx == 1 && incy == 1) {
         if (notrans)
-            kr->gemv_n((size_t)(hi - lo), (size_t)n, alpha, a + lo, (size_t)lda, xs, ys + lo);
+            l2k_gemv_n((size_t)(hi - lo), (size_t)n, alpha, a + lo, (size_t)lda, xs, ys + lo);
         else
-            kr->gemv_t((size_t)m, (size_t)(hi - lo), alpha, a + (ptrdiff_t)lo * lda, (size_t)lda, xs,
-                       ys + lo);
+            l2k_gemv_t((size_t)m, (size_t)(hi - lo), alpha, a + (ptrdiff_t)lo * lda, (size_t)lda, xs,
+                       ys + lo, conj);
         return;
     }
-#endif
     if (notrans) {
         /* column sweep: y += (alpha*x_j) * A(:,j), no test of x_j (reference 3.5+ propagates NaN) */
         for (blasint j = 0; j < n; j++)
@@ -62,7 +59,7 @@ static void gemv_split(int notrans, int conj, blasint m, blasint n, nb_t alpha, 
     /* A row range cuts every column into a short run (the loops restart per column group), so
        'N' counts its elements at half weight: on the SPR-class machine 2 threads were slower
        than 1 at 256 x 256 for 'N' (15.6 vs 18.3 GFLOPS) and 1.6x faster for 'T'. */
-    double work = (double)m * (double)n * (notrans ? 0.5 : 1.0);
+    double work = (double)m * (double)n * (notrans ? 0.5 : 1.0) * (NB_COMPLEX ? 2.0 : 1.0);
     int team = nb_threads_for_stream(work, len / align);
     if (team <= 1) {
         gemv_range(notrans, conj, m, n, alpha, a, lda, xs, incx, ys, incy, 0, (blasint)len);
@@ -94,9 +91,9 @@ void NB_INT(gemv)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, b
     const nb_t *xs = x + nb_vstart(lenx, incx);
     int notrans = nb_same(trans, 'N'), conj = nb_same(trans, 'C');
     nb_t *buf = NULL;
-    if (!NB_COMPLEX && (incx != 1 || incy != 1) && (double)m * (double)n >= GEMV_GATHER_MIN)
+    if ((incx != 1 || incy != 1) && (double)m * (double)n >= GEMV_GATHER_MIN)
         buf = malloc(((size_t)lenx + (size_t)leny) * sizeof(nb_t));
-    if (!buf) { /* small, complex, contiguous, or no memory: in place */
+    if (!buf) { /* small, contiguous, or no memory: in place */
         gemv_split(notrans, conj, m, n, alpha, a, lda, xs, incx, ys, incy);
         return;
     }
@@ -154,6 +151,8 @@ void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t
     nb_t *ys;
     if (!l2_gen_prologue(trans, m, n, alpha, beta, y, incy, &lenx, &leny, &ys))
         return;
+    if (!nb_rt.kset)
+        nb_init();
     const nb_t *xs = x + nb_vstart(lenx, incx);
     int notrans = nb_same(trans, 'N'), conj = nb_same(trans, 'C');
     for (blasint j = 0; j < n; j++) {
@@ -163,9 +162,15 @@ void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t
         blasint hi = (kl < m - 1 - j) ? j + kl : m - 1;
         if (notrans) {
             /* no test of x(j) == 0: the reference 3.11 binary propagates NaN/Inf of A here */
-            l2_axpy(lo, hi, alpha * L2_AT(xs, j, incx), col, ys, incy);
+            nb_t t = alpha * L2_AT(xs, j, incx);
+            if (incy == 1 && hi >= lo)
+                l2k_axpy((size_t)(hi - lo + 1), t, col + lo, ys + lo);
+            else
+                l2_axpy(lo, hi, t, col, ys, incy);
         } else {
-            nb_t temp = l2_dot(0, lo, hi, col, xs, incx, conj);
+            nb_t temp = incx == 1 && hi >= lo
+                            ? l2k_dot((size_t)(hi - lo + 1), 0, col + lo, xs + lo, conj)
+                            : l2_dot(0, lo, hi, col, xs, incx, conj);
             L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + alpha * temp;
         }
     }

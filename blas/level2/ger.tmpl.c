@@ -1,25 +1,22 @@
 /* Rank-1 update of a general matrix: A := alpha*x*y**T + A (xGER, xGERU) or alpha*x*y**H + A
    (xGERC). */
 #include <stdlib.h>
-#include "l2_common.h"
-#include "kernels/kernel.h"
+#include "l2gen_common.h"
 #include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
 
-/* Columns [lo, hi) of the update. Real types with contiguous x and y use the kernel set's
-   vectorised loop; the rest the reference's. */
+/* Columns [lo, hi) of the update. Contiguous x and y use the kernel set's vectorised loop
+   (l2gen_common.h); the rest the reference's. */
 static void ger_range(blasint m, nb_t alpha, const nb_t *xs, blasint incx, const nb_t *ys,
                       blasint incy, nb_t *a, blasint lda, int conj, blasint lo, blasint hi)
 {
     if (lo >= hi)
         return;
-#if !NB_COMPLEX
-    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
-    if (incx == 1 && incy == 1 && kr->ger) {
-        kr->ger((size_t)m, (size_t)(hi - lo), alpha, xs, ys + lo, a + (ptrdiff_t)lo * lda, (size_t)lda);
+    if (incx == 1 && incy == 1) {
+        l2k_ger((size_t)m, (size_t)(hi - lo), alpha, xs, ys + lo, a + (ptrdiff_t)lo * lda, (size_t)lda,
+                conj);
         return;
     }
-#endif
     for (blasint j = lo; j < hi; j++) {
         nb_t yj = L2_AT(ys, j, incy);
         if (yj == 0) /* the reference skips the column for a zero y(j) */
@@ -36,7 +33,7 @@ static void ger_range(blasint m, nb_t alpha, const nb_t *xs, blasint incx, const
 static void ger_split(blasint m, blasint n, nb_t alpha, const nb_t *xs, blasint incx, const nb_t *ys,
                       blasint incy, nb_t *a, blasint lda, int conj)
 {
-    int team = nb_threads_for_stream((double)m * (double)n, (size_t)n / 4);
+    int team = nb_threads_for_stream((double)m * (double)n * (NB_COMPLEX ? 2.0 : 1.0), (size_t)n / 4);
     if (team <= 1) {
         ger_range(m, alpha, xs, incx, ys, incy, a, lda, conj, 0, n);
         return;
@@ -59,7 +56,7 @@ static void l2_ger(blasint m, blasint n, nb_t alpha, const nb_t *x, blasint incx
     const nb_t *xs = x + nb_vstart(m, incx), *ys = y + nb_vstart(n, incy);
     nb_t *buf = NULL;
     /* strided vectors of a large update are copied once, so the vectorised loop applies */
-    if (!NB_COMPLEX && (incx != 1 || incy != 1) && (double)m * (double)n >= 4096)
+    if ((incx != 1 || incy != 1) && (double)m * (double)n >= 4096)
         buf = malloc(((size_t)m + (size_t)n) * sizeof(nb_t));
     if (!buf) {
         ger_split(m, n, alpha, xs, incx, ys, incy, a, lda, conj);

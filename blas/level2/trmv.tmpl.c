@@ -1,7 +1,9 @@
 /* x := op(A)*x for a triangular matrix in full (xTRMV), band (xTBMV) or packed (xTPMV) storage.
    One algorithm over l2_tri; the loop orders are the reference's (they decide the rounding of the
    dot-product forms and which zero elements of x skip a column). */
-#include "l2_common.h"
+#include <stdlib.h>
+#include "l2gen_common.h"
+#include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
 
 static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
@@ -9,6 +11,8 @@ static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
     blasint n = s->n;
     if (n == 0)
         return;
+    if (!nb_rt.kset)
+        nb_init();
     int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C');
     nb_t *xs = x + nb_vstart(n, incx);
     if (nb_same(trans, 'N')) {
@@ -20,10 +24,11 @@ static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             if (temp == 0)
                 continue;
             const nb_t *col = l2_col(s, j);
-            if (s->upper)
-                l2_axpy(l2_lo(s, j), j - 1, temp, col, xs, incx);
+            blasint lo = s->upper ? l2_lo(s, j) : j + 1, hi = s->upper ? j - 1 : l2_hi(s, j);
+            if (incx == 1 && hi >= lo) /* contiguous: the set's vectorised axpy */
+                l2k_axpy((size_t)(hi - lo + 1), temp, col + lo, xs + lo);
             else
-                l2_axpy(j + 1, l2_hi(s, j), temp, col, xs, incx);
+                l2_axpy(lo, hi, temp, col, xs, incx);
             if (nounit)
                 L2_AT(xs, j, incx) = L2_AT(xs, j, incx) * col[j];
         }
@@ -36,9 +41,15 @@ static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             nb_t temp = L2_AT(xs, j, incx);
             if (nounit)
                 temp = temp * l2_op(col[j], conj);
-            if (s->upper) {
+            if (s->upper && incx == 1) { /* contiguous: the set's dot (ascending, not descending) */
+                blasint lo = l2_lo(s, j);
+                temp = l2k_dot((size_t)(j - lo), temp, col + lo, xs + lo, conj);
+            } else if (s->upper) {
                 for (blasint i = j - 1, lo = l2_lo(s, j); i >= lo; i--)
                     temp = temp + l2_op(col[i], conj) * L2_AT(xs, i, incx);
+            } else if (incx == 1) {
+                blasint hi = l2_hi(s, j);
+                temp = l2k_dot((size_t)(hi - j), temp, col + j + 1, xs + j + 1, conj);
             } else {
                 temp = l2_dot(temp, j + 1, l2_hi(s, j), col, xs, incx, conj);
             }
@@ -47,12 +58,85 @@ static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
     }
 }
 
+/* ---- full storage: blocked ---------------------------------------------------------------
+   x := op(A) xo with xo a copy of the input, so every block of the result depends on the input
+   only and a thread owns a fixed range of it (rows for 'N', columns for 'T'/'C') without waiting
+   for any other. Block I of x gets its diagonal block first (the reference loops, in place: no
+   other step has touched x[I] yet), then the off-diagonal blocks through gemv: 'N' as tall
+   column sweeps over the thread's rows (skipping zero x(j), as the reference), 'T' as dots over
+   whole column segments. */
+static void trmv_range(const l2_tri *s, char trans, char diag, nb_t *x, const nb_t *xo, size_t r0,
+                       size_t r1)
+{
+    size_t n = (size_t)s->n, lda = (size_t)s->lda, nblk = (n + L2_TRB - 1) / L2_TRB;
+    int notrans = nb_same(trans, 'N'), conj = nb_same(trans, 'C');
+    for (size_t t = 0; t < nblk; t++) {
+        /* 'N' upper and 'T' lower walk the blocks upward, the others downward (reference order) */
+        size_t jb = (notrans == s->upper) ? t : nblk - 1 - t;
+        size_t j0 = jb * L2_TRB, b = n - j0 < L2_TRB ? n - j0 : L2_TRB, j1 = j0 + b;
+        const nb_t *ajj = s->a + j0 + j0 * lda;
+        if (j0 >= r0 && j0 < r1) {
+            l2_tri d = l2_full(s->upper, (blasint)b, ajj, (blasint)lda);
+            l2_trmv(&d, trans, diag, x + j0, 1);
+        }
+        if (notrans) {
+            size_t lo = s->upper ? r0 : (r0 > j1 ? r0 : j1), hi = s->upper ? (r1 < j0 ? r1 : j0) : r1;
+            if (lo < hi)
+                l2k_gemv_n_skip0(hi - lo, b, 1, s->a + lo + j0 * lda, lda, xo + j0, x + lo);
+        } else if (j0 >= r0 && j0 < r1) {
+            if (s->upper)
+                l2k_gemv_t(j0, b, 1, s->a + j0 * lda, lda, xo, x + j0, conj);
+            else
+                l2k_gemv_t(n - j1, b, 1, s->a + j1 + j0 * lda, lda, xo + j1, x + j0, conj);
+        }
+    }
+}
+
+static void trmv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
+{
+    size_t n = (size_t)s->n;
+    int strided = incx != 1;
+    nb_t *buf = malloc(n * (strided ? 2 : 1) * sizeof(nb_t));
+    if (!buf) {
+        l2_trmv(s, trans, diag, x, incx);
+        return;
+    }
+    nb_t *xs = x + nb_vstart(s->n, incx), *xo = buf, *xc = strided ? buf + n : xs;
+    for (size_t i = 0; i < n; i++)
+        xo[i] = L2_AT(xs, i, incx);
+    if (strided)
+        for (size_t i = 0; i < n; i++)
+            xc[i] = xo[i];
+    int notrans = nb_same(trans, 'N');
+    int team = nb_threads_for_stream(0.5 * (double)n * (double)n * (NB_COMPLEX ? 2.0 : 1.0),
+                                     n / L2_TRB);
+    if (team <= 1) {
+        trmv_range(s, trans, diag, xc, xo, 0, n);
+    } else {
+#pragma omp parallel num_threads(team)
+        {
+            size_t lo, hi;
+            l2_tri_split(n, s->upper != notrans, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
+            trmv_range(s, trans, diag, xc, xo, lo, hi);
+        }
+    }
+    if (strided)
+        for (size_t i = 0; i < n; i++)
+            L2_AT(xs, i, incx) = xc[i];
+    free(buf);
+}
+
 /* ---- full storage ------------------------------------------------------------------------ */
 void NB_INT(trmv)(char uplo, char trans, char diag, blasint n, const nb_t *a, blasint lda, nb_t *x,
                   blasint incx)
 {
     l2_tri s = l2_full(nb_same(uplo, 'U'), n, a, lda);
-    l2_trmv(&s, trans, diag, x, incx);
+    if (!nb_rt.kset)
+        nb_init();
+    if (n >= L2_TR_MIN)
+        trmv_blocked(&s, trans, diag, x, incx);
+    else
+        l2_trmv(&s, trans, diag, x, incx);
 }
 
 blasint NB_INT(trmv_check)(char uplo, char trans, char diag, blasint n, const nb_t *a, blasint lda,

@@ -1,0 +1,102 @@
+/* The kernel set's Level 2 loops seen from a type-generic template (gemv, ger, trmv, trsv and
+   their band and packed forms): one name per operation whatever nb_t is. Real gemv_n / gemv_t /
+   ger come from the set's gemm table (kernels/kernel.h), complex ones and the per-column
+   axpy / dot from its l2gen table (kernels/l2gen_kernels.h). All vectors contiguous. */
+#ifndef NB_L2GEN_COMMON_H
+#define NB_L2GEN_COMMON_H
+
+#include "l2_common.h"
+#include "kernels/kernel.h"
+
+#define L2K_TAB (&nb_rt.kset->l2gen)
+
+/* y[0..m) += alpha * A x, A m x n */
+static inline void l2k_gemv_n(size_t m, size_t n, nb_t alpha, const nb_t *a, size_t lda,
+                              const nb_t *x, nb_t *y)
+{
+    if (m == 0 || n == 0)
+        return;
+#if NB_COMPLEX
+    L2K_TAB->NB_CAT(NB_P, gemv_n)(m, n, alpha, a, lda, x, y);
+#else
+    nb_rt.kset->NB_P.gemv_n(m, n, alpha, a, lda, x, y);
+#endif
+}
+
+/* y[0..n) += alpha * op(A)**T x, A m x n, op = conj when conj (complex only) */
+static inline void l2k_gemv_t(size_t m, size_t n, nb_t alpha, const nb_t *a, size_t lda,
+                              const nb_t *x, nb_t *y, int conj)
+{
+    if (n == 0)
+        return;
+#if NB_COMPLEX
+    L2K_TAB->NB_CAT(NB_P, gemv_t)(m, n, alpha, a, lda, x, y, conj);
+#else
+    (void)conj;
+    nb_rt.kset->NB_P.gemv_t(m, n, alpha, a, lda, x, y);
+#endif
+}
+
+/* A += alpha * x op(y)**T, skipping columns with y[j] == 0 */
+static inline void l2k_ger(size_t m, size_t n, nb_t alpha, const nb_t *x, const nb_t *y, nb_t *a,
+                           size_t lda, int conj)
+{
+#if NB_COMPLEX
+    L2K_TAB->NB_CAT(NB_P, ger)(m, n, alpha, x, y, a, lda, conj);
+#else
+    (void)conj;
+    nb_rt.kset->NB_P.ger(m, n, alpha, x, y, a, lda);
+#endif
+}
+
+/* y[0..n) += t * x */
+static inline void l2k_axpy(size_t n, nb_t t, const nb_t *x, nb_t *y)
+{
+    L2K_TAB->NB_CAT(NB_P, axpy)(n, t, x, y);
+}
+
+/* acc + sum of op(x[i]) * y[i] */
+static inline nb_t l2k_dot(size_t n, nb_t acc, const nb_t *x, const nb_t *y, int conj)
+{
+    return L2K_TAB->NB_CAT(NB_P, dot)(n, acc, x, y, conj);
+}
+
+/* gemv_n that skips the columns where x[j] == 0, as the reference's column sweeps of trmv and
+   trsv do (an Inf or NaN in such a column must not reach y): the runs of non-zero x[j] go to
+   the kernel, so the skip costs one scan of x. */
+static inline void l2k_gemv_n_skip0(size_t m, size_t n, nb_t alpha, const nb_t *a, size_t lda,
+                                    const nb_t *x, nb_t *y)
+{
+    size_t j = 0;
+    while (j < n) {
+        while (j < n && x[j] == 0)
+            j++;
+        size_t j1 = j;
+        while (j1 < n && x[j1] != 0)
+            j1++;
+        l2k_gemv_n(m, j1 - j, alpha, a + j * lda, lda, x + j, y);
+        j = j1;
+    }
+}
+
+/* Triangular blocking (trmv, trsv in full storage): diagonal blocks of L2_TRB x L2_TRB run the
+   reference loops, everything off the diagonal is gemv. 64 keeps the serial diagonal work of a
+   solve at 64/n of the total and a block of x in L1. Below L2_TR_MIN the plain loops win. */
+#define L2_TRB 64
+#define L2_TR_MIN 128
+
+/* Part p of nparts of [0, n) in whole blocks of L2_TRB, balanced for work growing with the
+   index (inc) or shrinking with it, as the rows of a triangle do. Which thread gets a block
+   never changes its arithmetic, so the split only decides speed. */
+static inline void l2_tri_split(size_t n, int inc, int nparts, int p, size_t *lo, size_t *hi)
+{
+    size_t b[2];
+    for (int e = 0; e < 2; e++) {
+        double f = (double)(p + e) / nparts, q = inc ? __builtin_sqrt(f) : 1 - __builtin_sqrt(1 - f);
+        size_t v = (size_t)(q * (double)n / L2_TRB + 0.5) * L2_TRB;
+        b[e] = p + e == nparts || v > n ? n : v;
+    }
+    *lo = b[0], *hi = b[1];
+}
+
+#endif
