@@ -1,7 +1,9 @@
 /* Solves op(A)*x = b (x overwrites b) for a triangular matrix in full (xTRSV), band (xTBSV) or
    packed (xTPSV) storage. No test for singularity, as in the reference: a zero diagonal gives
    Inf/NaN. Loop orders are the reference's. */
-#include "l2_common.h"
+#include <stdlib.h>
+#include "l2gen_common.h"
+#include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
 
 static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
@@ -9,6 +11,8 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
     blasint n = s->n;
     if (n == 0)
         return;
+    if (!nb_rt.kset)
+        nb_init();
     int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C');
     nb_t *xs = x + nb_vstart(n, incx);
     if (nb_same(trans, 'N')) {
@@ -24,9 +28,10 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             nb_t temp = L2_AT(xs, j, incx);
             blasint lo = s->upper ? l2_lo(s, j) : j + 1;
             blasint hi = s->upper ? j - 1 : l2_hi(s, j);
-            if (incx == 1)
-                for (blasint i = lo; i <= hi; i++)
-                    xs[i] = xs[i] - temp * col[i];
+            if (incx == 1 && hi >= lo) /* x - t*a as x + (-t)*a: the same rounding, vectorised */
+                l2k_axpy((size_t)(hi - lo + 1), -temp, col + lo, xs + lo);
+            else if (incx == 1)
+                continue;
             else
                 for (blasint i = lo; i <= hi; i++)
                     L2_AT(xs, i, incx) = L2_AT(xs, i, incx) - temp * col[i];
@@ -38,7 +43,11 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             blasint j = s->upper ? t : n - 1 - t;
             const nb_t *col = l2_col(s, j);
             nb_t temp = L2_AT(xs, j, incx);
-            if (s->upper) {
+            if (incx == 1) { /* contiguous: the set's dot, subtracted once */
+                blasint lo = s->upper ? l2_lo(s, j) : j + 1, hi = s->upper ? j - 1 : l2_hi(s, j);
+                if (hi >= lo)
+                    temp = temp - l2k_dot((size_t)(hi - lo + 1), 0, col + lo, xs + lo, conj);
+            } else if (s->upper) {
                 for (blasint i = l2_lo(s, j); i < j; i++)
                     temp = temp - l2_op(col[i], conj) * L2_AT(xs, i, incx);
             } else {
@@ -52,12 +61,94 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
     }
 }
 
+/* ---- full storage: blocked ---------------------------------------------------------------
+   Block step by step in the reference's direction: 'N' solves the diagonal block (the reference
+   loops), then removes it from the unsolved rows with one tall gemv_n (skipping zero x(j)); 'T'
+   first subtracts the dots of the block's columns with the solved part (gemv_t), then solves the
+   diagonal block. A team splits each gemv: rows for 'N' (whole blocks), columns for 'T' (groups
+   of 4, the kernel's own grouping), and one thread solves the diagonal block between barriers.
+   Every element sees the same operations in the same order whatever the team size. */
+static void trsv_step(const l2_tri *s, char trans, char diag, nb_t *x, size_t jb, int np, int p)
+{
+    size_t n = (size_t)s->n, lda = (size_t)s->lda;
+    size_t j0 = jb * L2_TRB, b = n - j0 < L2_TRB ? n - j0 : L2_TRB, j1 = j0 + b;
+    const nb_t *acol = s->a + j0 * lda;
+    size_t lo, hi;
+    if (nb_same(trans, 'N')) {
+        if (p == 0) {
+            l2_tri d = l2_full(s->upper, (blasint)b, acol + j0, (blasint)lda);
+            l2_trsv(&d, trans, diag, x + j0, 1);
+        }
+#pragma omp barrier
+        size_t r0 = s->upper ? 0 : j1, len = s->upper ? j0 : n - j1;
+        nb_split(len, L2_TRB, np, p, &lo, &hi);
+        if (lo < hi)
+            l2k_gemv_n_skip0(hi - lo, b, -1, acol + r0 + lo, lda, x + j0, x + r0 + lo);
+#pragma omp barrier
+    } else {
+        int conj = nb_same(trans, 'C');
+        nb_split(b, 4, np, p, &lo, &hi);
+        if (lo < hi) {
+            if (s->upper)
+                l2k_gemv_t(j0, hi - lo, -1, acol + lo * lda, lda, x, x + j0 + lo, conj);
+            else
+                l2k_gemv_t(n - j1, hi - lo, -1, acol + j1 + lo * lda, lda, x + j1, x + j0 + lo,
+                           conj);
+        }
+#pragma omp barrier
+        if (p == 0) {
+            l2_tri d = l2_full(s->upper, (blasint)b, acol + j0, (blasint)lda);
+            l2_trsv(&d, trans, diag, x + j0, 1);
+        }
+#pragma omp barrier
+    }
+}
+
+static void trsv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
+{
+    size_t n = (size_t)s->n, nblk = (n + L2_TRB - 1) / L2_TRB;
+    nb_t *xs = x + nb_vstart(s->n, incx), *xc = xs, *buf = NULL;
+    if (incx != 1) {
+        if (!(buf = malloc(n * sizeof(nb_t)))) {
+            l2_trsv(s, trans, diag, x, incx);
+            return;
+        }
+        xc = buf;
+        for (size_t i = 0; i < n; i++)
+            xc[i] = L2_AT(xs, i, incx);
+    }
+    /* 'N' lower and 'T' upper run forward (block 0 first), the others backward */
+    int forward = nb_same(trans, 'N') != s->upper;
+    /* two barriers a block: a team pays only where the gemv work per block is large */
+    int team = nb_threads_for_stream(0.25 * (double)n * (double)n * (NB_COMPLEX ? 2.0 : 1.0),
+                                     n / (4 * L2_TRB));
+    if (team <= 1) {
+        for (size_t t = 0; t < nblk; t++)
+            trsv_step(s, trans, diag, xc, forward ? t : nblk - 1 - t, 1, 0);
+    } else {
+#pragma omp parallel num_threads(team)
+        for (size_t t = 0; t < nblk; t++)
+            trsv_step(s, trans, diag, xc, forward ? t : nblk - 1 - t, NB_NUM_THREADS(),
+                      NB_THREAD_NUM());
+    }
+    if (buf) {
+        for (size_t i = 0; i < n; i++)
+            L2_AT(xs, i, incx) = xc[i];
+        free(buf);
+    }
+}
+
 /* ---- full storage ------------------------------------------------------------------------ */
 void NB_INT(trsv)(char uplo, char trans, char diag, blasint n, const nb_t *a, blasint lda, nb_t *x,
                   blasint incx)
 {
     l2_tri s = l2_full(nb_same(uplo, 'U'), n, a, lda);
-    l2_trsv(&s, trans, diag, x, incx);
+    if (!nb_rt.kset)
+        nb_init();
+    if (n >= L2_TR_MIN)
+        trsv_blocked(&s, trans, diag, x, incx);
+    else
+        l2_trsv(&s, trans, diag, x, incx);
 }
 
 blasint NB_INT(trsv_check)(char uplo, char trans, char diag, blasint n, const nb_t *a, blasint lda,
