@@ -72,26 +72,39 @@
         __imag__ s = conj ? ri - ir : ri + ir;                                                     \
         return s;                                                                                  \
     }                                                                                              \
+    /* Four columns per pass on the interleaved data as it lies: lane l of the sums sp collects    \
+       a[k+l]*x[k+l] (even lanes ar*xr, odd ai*xi), of sq a[k+l]*x[k+(l^1)] (ar*xi, ai*xr), so    \
+       the compiler vectorises with one in-register swap of x and no de-interleaving (8 sums of  \
+       one 256-bit vector each, plus x and its swap). */                                       \
     void L2G_NAME(p, gemv_t, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
                                   const T *x, T *y, int conj)                                      \
     {                                                                                              \
+        enum { L = 32 / sizeof(R), C = 4 };                                                        \
         const R *restrict xv = (const R *)x;                                                       \
+        size_t len = 2 * m, kend = len - len % L;                                                  \
         size_t j = 0;                                                                              \
-        for (; j + 2 <= n; j += 2) {                                                               \
-            const R *restrict a0 = (const R *)(a + j * lda);                                       \
-            const R *restrict a1 = (const R *)(a + (j + 1) * lda);                                 \
-            R rr0 = 0, ii0 = 0, ri0 = 0, ir0 = 0, rr1 = 0, ii1 = 0, ri1 = 0, ir1 = 0;              \
-            _Pragma("omp simd reduction(+ : rr0, ii0, ri0, ir0, rr1, ii1, ri1, ir1)") for (        \
-                size_t i = 0; i < m; i++)                                                          \
-            {                                                                                      \
-                R xr = xv[2 * i], xi = xv[2 * i + 1];                                              \
-                rr0 += a0[2 * i] * xr, ii0 += a0[2 * i + 1] * xi;                                  \
-                ri0 += a0[2 * i] * xi, ir0 += a0[2 * i + 1] * xr;                                  \
-                rr1 += a1[2 * i] * xr, ii1 += a1[2 * i + 1] * xi;                                  \
-                ri1 += a1[2 * i] * xi, ir1 += a1[2 * i + 1] * xr;                                  \
+        for (; j + C <= n; j += C) {                                                               \
+            const R *restrict ac[C];                                                               \
+            for (int c = 0; c < C; c++)                                                            \
+                ac[c] = (const R *)(a + (j + c) * lda);                                            \
+            R sp[C][L] = {{0}}, sq[C][L] = {{0}};                                                    \
+            for (size_t k = 0; k < kend; k += L) {                                                 \
+                _Pragma("GCC unroll 16") for (int l = 0; l < L; l++)                               \
+                {                                                                                  \
+                    R xa = xv[k + l], xb = xv[k + (l ^ 1)];                                        \
+                    _Pragma("GCC unroll 4") for (int c = 0; c < C; c++)                            \
+                        sp[c][l] += ac[c][k + l] * xa, sq[c][l] += ac[c][k + l] * xb;                \
+                }                                                                                  \
             }                                                                                      \
-            y[j] += alpha * L2G_NAME(p, combine, sfx)(rr0, ii0, ri0, ir0, conj);                   \
-            y[j + 1] += alpha * L2G_NAME(p, combine, sfx)(rr1, ii1, ri1, ir1, conj);               \
+            for (size_t k = kend; k < len; k++)                                                    \
+                for (int c = 0; c < C; c++)                                                        \
+                    sp[c][k - kend] += ac[c][k] * xv[k], sq[c][k - kend] += ac[c][k] * xv[k ^ 1];    \
+            for (int c = 0; c < C; c++) {                                                          \
+                R rr = 0, ii = 0, ri = 0, ir = 0;                                                  \
+                for (int l = 0; l < L; l += 2)                                                     \
+                    rr += sp[c][l], ii += sp[c][l + 1], ri += sq[c][l], ir += sq[c][l + 1];            \
+                y[j + c] += alpha * L2G_NAME(p, combine, sfx)(rr, ii, ri, ir, conj);               \
+            }                                                                                      \
         }                                                                                          \
         for (; j < n; j++)                                                                         \
             y[j] += alpha * L2G_NAME(p, dot, sfx)(m, 0, a + j * lda, x, conj);                     \
