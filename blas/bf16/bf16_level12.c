@@ -6,6 +6,7 @@
 #include "blas/bf16/bf16.h"
 #include "cblas.h"
 #include "blas/nb_trace.h"
+#include "kernels/kernel.h"
 
 /* Element i of a strided vector, OpenBLAS style (a negative increment walks from the end). */
 static inline ptrdiff_t at(blasint n, blasint inc, blasint i)
@@ -49,6 +50,11 @@ NB_EXPORT float cblas_sbdot(const int n, const nb_bf16 *x, const int incx, const
                             const int incy)
 {
     NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
+    if (n > 0 && incx == 1 && incy == 1) { /* the kernel set's vectorised loop */
+        if (!nb_rt.kset)
+            nb_init();
+        return nb_rt.kset->l2gen.sbdot((size_t)n, x, y);
+    }
     float sum = 0;
     for (blasint i = 0; i < n; i++)
         sum += nb_bf16_to_float(x[at(n, incx, i)]) * nb_bf16_to_float(y[at(n, incy, i)]);
@@ -103,6 +109,41 @@ NB_EXPORT void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE tra
     }
     if (alpha == 0)
         return;
+    /* The matrix in memory is column-major rows x cols; op(A) in the caller's layout is that
+       matrix or its transpose. The set's loops take contiguous vectors: strided ones are copied
+       (O(m + n) against O(mn) work). */
+    unsigned short *xb = NULL;
+    float *yb = NULL;
+    if (incx != 1)
+        xb = malloc((size_t)lenx * sizeof *xb);
+    if (incy != 1)
+        yb = malloc((size_t)leny * sizeof *yb);
+    if ((incx == 1 || xb) && (incy == 1 || yb)) {
+        if (!nb_rt.kset)
+            nb_init();
+        const unsigned short *xc = x;
+        float *yc = y;
+        if (xb) {
+            for (blasint l = 0; l < lenx; l++)
+                xb[l] = x[at(lenx, incx, l)];
+            xc = xb;
+        }
+        if (yb) {
+            for (blasint i = 0; i < leny; i++)
+                yb[i] = y[at(leny, incy, i)];
+            yc = yb;
+        }
+        if (notrans == col) /* plain column-major product */
+            nb_rt.kset->l2gen.sbgemv_n((size_t)rows, (size_t)cols, alpha, a, (size_t)lda, xc, yc);
+        else
+            nb_rt.kset->l2gen.sbgemv_t((size_t)rows, (size_t)cols, alpha, a, (size_t)lda, xc, yc);
+        if (yb)
+            for (blasint i = 0; i < leny; i++)
+                y[at(leny, incy, i)] = yb[i];
+        free(xb), free(yb);
+        return;
+    }
+    free(xb), free(yb); /* no memory: the reference loop */
     size_t rs = row ? (size_t)lda : 1, cs = row ? 1 : (size_t)lda; /* A(r, c) at r*rs + c*cs */
     for (blasint i = 0; i < leny; i++) {
         float sum = 0;
