@@ -28,13 +28,13 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             nb_t temp = L2_AT(xs, j, incx);
             blasint lo = s->upper ? l2_lo(s, j) : j + 1;
             blasint hi = s->upper ? j - 1 : l2_hi(s, j);
-            if (incx == 1 && hi >= lo) /* x - t*a as x + (-t)*a: the same rounding, vectorised */
-                l2k_axpy((size_t)(hi - lo + 1), -temp, col + lo, xs + lo);
-            else if (incx == 1)
-                continue;
-            else
+            if (incx == 1) { /* x - t*a as x + (-t)*a: the same rounding, vectorised */
+                if (hi >= lo)
+                    l2k_axpy((size_t)(hi - lo + 1), -temp, col + lo, xs + lo);
+            } else {
                 for (blasint i = lo; i <= hi; i++)
                     L2_AT(xs, i, incx) = L2_AT(xs, i, incx) - temp * col[i];
+            }
         }
     } else {
         /* dot form: x(j) := (b(j) - sum of op(A(i,j))*x(i) over solved rows) / op(A(j,j)); upper
