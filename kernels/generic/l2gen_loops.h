@@ -20,8 +20,8 @@
 
 /* gemv_n: four columns per pass, rows in 64 KiB blocks of y (L2): longer column runs than an
    L1-sized block (8 KiB of y ran zgemv_n at 6000 at 0.73x OpenBLAS, 64 KiB at 1.19x).
-   gemv_t: two columns per pass, four real sums per column (ar*xr, ai*xi, ar*xi, ai*xr), combined
-   after the loop with the signs of op, so one loop serves 'T' and 'C'. */
+   gemv_t: four real sums per column (ar*xr, ai*xi, ar*xi, ai*xr), combined after the loop with
+   the signs of op, so one loop serves 'T' and 'C'. */
 #define NB_L2GEN_CPLX(T, R, p, sfx)                                                                \
     void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
                                   const T *x, T *y)                                                \
