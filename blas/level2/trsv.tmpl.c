@@ -119,10 +119,12 @@ static void trsv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasin
     }
     /* 'N' lower and 'T' upper run forward (block 0 first), the others backward */
     int forward = nb_same(trans, 'N') != s->upper;
-    /* two barriers a block: a team pays only where the gemv work per block is large (a thread
-       per 512 rows; a barrier costs far more when the cores are oversubscribed) */
+    /* Two barriers a block: a team pays only where the gemv work per block is large, a thread
+       per 2048 rows. On a loaded machine a barrier waits for a descheduled thread: with other
+       jobs on both cores, dtrsv at 6000 on 2 threads ran at 0.18x OpenBLAS (whose trsv is
+       serial) while the serial solve was level with it. */
     int team = nb_threads_for_stream(0.25 * (double)n * (double)n * (NB_COMPLEX ? 2.0 : 1.0),
-                                     n / (8 * L2_TRB));
+                                     n / (32 * L2_TRB));
     if (team <= 1) {
         for (size_t t = 0; t < nblk; t++)
             trsv_step(s, trans, diag, xc, forward ? t : nblk - 1 - t, 1, 0);
