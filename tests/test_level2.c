@@ -848,8 +848,8 @@ static void test_threads(void)
 {
     static const int TEAMS[] = {2, 3, 4, 7};
     /* trsv splits from 4096 rows: that size for d only (one solve per direction), to bound
-       the memory the test takes */
-    int sizes[3] = {700, P == 1 ? 1900 : 1100, P == 1 ? 4100 : 0};
+       the memory the test takes; under an emulator (NB_TEST_QUICK) only the first size */
+    int sizes[3] = {700, tu_size(P == 1 ? 1900 : 1100, 0), tu_size(P == 1 ? 4100 : 0, 0)};
     for (int is = 0; is < 3 && sizes[is]; is++)
         for (int c = 0; c < 64; c++) {
             if ((c >> 4) < 2 && (c & 8)) /* gemv / ger: no diag bit */
