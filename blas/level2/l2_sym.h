@@ -18,7 +18,12 @@
 /* The kernel entries of the current type. */
 #define L2S_K(op) (nb_rt.kset->l2sym.NB_CAT(NB_P, op))
 
-static inline blasint l2s_len(const l2_tri *s, blasint j) { return l2_hi(s, j) - l2_lo(s, j) + 1; }
+static inline blasint l2s_len(const l2_tri *s, blasint j)
+{
+    if (s->kind != L2_BAND) /* the common case without l2_lo/l2_hi's switch: symv calls it O(n) */
+        return s->upper ? j + 1 : s->n - j;
+    return l2_hi(s, j) - l2_lo(s, j) + 1;
+}
 
 /* Stored elements of the triangle (exact in a double up to 2**53). */
 static inline double l2s_area(const l2_tri *s)

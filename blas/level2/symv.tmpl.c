@@ -118,14 +118,16 @@ static void l2s_reduce(int nb, const blasint *r0, const blasint *r1, nb_t *const
                 sum[i] += w[b][i - r0[b]];
         src = sum;
     }
-    for (blasint i = lo; i < hi; i++) {
-        nb_t *yi = &L2_AT(ys, i, incy);
-        if (beta == 0) /* y is not read: NaN there is discarded, as in the reference */
-            *yi = alpha * src[i];
-        else if (beta == 1)
-            *yi = *yi + alpha * src[i];
-        else
-            *yi = beta * *yi + alpha * src[i];
+    /* beta tested once, not per element; unit stride apart so it vectorises */
+    if (beta == 0) { /* y is not read: NaN there is discarded, as in the reference */
+        for (blasint i = lo; i < hi; i++)
+            L2_AT(ys, i, incy) = alpha * src[i];
+    } else if (incy == 1) {
+        for (blasint i = lo; i < hi; i++)
+            ys[i] = beta * ys[i] + alpha * src[i];
+    } else {
+        for (blasint i = lo; i < hi; i++)
+            L2_AT(ys, i, incy) = beta * L2_AT(ys, i, incy) + alpha * src[i];
     }
 }
 
