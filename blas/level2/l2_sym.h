@@ -59,4 +59,25 @@ static inline void l2s_gather(blasint n, const nb_t *vs, blasint inc, nb_t *dst)
         dst[i] = L2_AT(vs, i, inc);
 }
 
+/* Runs fn(ctx, c0, c1) on column ranges [c0, c1) of about equal stored area, on a team sized for
+   that area. For the rank updates, where every element is updated on its own, so any split
+   gives the same result. */
+#define L2S_MAXTEAM 64
+static inline void l2s_run_cols(const l2_tri *s, void (*fn)(void *, blasint, blasint), void *ctx)
+{
+    double area = l2s_area(s);
+    int team = nb_threads_for_stream(area, (size_t)s->n / 4 + 1);
+    if (team <= 1) {
+        fn(ctx, 0, s->n);
+        return;
+    }
+    blasint bounds[L2S_MAXTEAM + 1];
+    int np = l2s_split(s, nb_min(team, L2S_MAXTEAM), 4, area, bounds);
+#pragma omp parallel num_threads(np)
+    {
+        for (int b = NB_THREAD_NUM(); b < np; b += NB_NUM_THREADS())
+            fn(ctx, bounds[b], bounds[b + 1]);
+    }
+}
+
 #endif
