@@ -28,6 +28,8 @@ static inline blasint l2s_len(const l2_tri *s, blasint j)
 /* Stored elements of the triangle (exact in a double up to 2**53). */
 static inline double l2s_area(const l2_tri *s)
 {
+    if (s->kind != L2_BAND)
+        return (double)s->n * ((double)s->n + 1) / 2;
     double total = 0;
     for (blasint j = 0; j < s->n; j++)
         total += (double)l2s_len(s, j);

@@ -65,15 +65,17 @@ static void l2_symv_ref(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx
     }
 }
 
-/* The diagonal tile of columns [j, j+nc): w[i - r0] accumulates row i of A*x over the tile
-   (w indexed by absolute row minus the block's first row r0). Only the real part of a Hermitian
-   diagonal is read, as in the reference. */
-static void l2s_tile(const l2_tri *s, blasint j, blasint nc, const nb_t *x, nb_t *w, blasint r0)
+/* The diagonal tile of columns [j, j+nc), column j at cj and the next ones lda further (nc > 1
+   only for full storage): w[i - r0] accumulates row i of A*x over the tile (w indexed by absolute
+   row minus the block's first row r0). Only the real part of a Hermitian diagonal is read, as in
+   the reference. */
+static void l2s_tile(int upper, blasint j, blasint nc, const nb_t *cj, ptrdiff_t lda,
+                     const nb_t *x, nb_t *w, blasint r0)
 {
     for (blasint c = j; c < j + nc; c++) {
-        const nb_t *cc = l2_col(s, c);
+        const nb_t *cc = cj + (c - j) * lda;
         nb_t xc = x[c], t = 0;
-        blasint lo = s->upper ? j : c + 1, hi = s->upper ? c : j + nc; /* off-diagonal rows */
+        blasint lo = upper ? j : c + 1, hi = upper ? c : j + nc; /* off-diagonal rows */
         for (blasint i = lo; i < hi; i++) {
             w[i - r0] += cc[i] * xc;
             t += NB_CONJ(cc[i]) * x[i];
@@ -96,7 +98,7 @@ static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, bl
     for (blasint j = c0; j < c1; j += g) {
         blasint nc = nb_min(g, c1 - j);
         const nb_t *cj = l2_col(s, j);
-        l2s_tile(s, j, nc, x, w, r0);
+        l2s_tile(s->upper, j, nc, cj, (ptrdiff_t)lda, x, w, r0);
         blasint lo = s->upper ? l2_lo(s, j) : j + nc, hi = s->upper ? j : l2_hi(s, j) + 1;
         if (lo < hi)
             L2S_K(symv)((size_t)(hi - lo), (size_t)nc, (const nb_r *)(cj + lo), lda,
