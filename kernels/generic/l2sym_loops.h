@@ -4,7 +4,7 @@
 
    Include once per kernel set after defining NB_L2SYM_SUFFIX. A set with its own hand-written
    real panel kernels defines NB_L2SYM_OWN_REAL_PANEL first, and these loops then skip the s/d
-   panels (the set supplies nb_{s,d}symv_panel_<sfx>).
+   panels (the set supplies nb_{s,d}symv_panel_<sfx>); NB_L2SYM_OWN_CPLX_PANEL likewise for c, z.
 
    The panel loop is the whole of symv's work: four columns per pass, so each element of yr and
    xr is loaded once per four columns of A and four independent dot sums are in flight.
@@ -132,8 +132,10 @@
 NB_L2SYM_REAL_PANEL(float, s, NB_L2SYM_SUFFIX)
 NB_L2SYM_REAL_PANEL(double, d, NB_L2SYM_SUFFIX)
 #endif
+#ifndef NB_L2SYM_OWN_CPLX_PANEL
 NB_L2SYM_CPLX_PANEL(float, c, NB_L2SYM_SUFFIX)
 NB_L2SYM_CPLX_PANEL(double, z, NB_L2SYM_SUFFIX)
+#endif
 NB_L2SYM_REAL_COLS(float, s, NB_L2SYM_SUFFIX)
 NB_L2SYM_REAL_COLS(double, d, NB_L2SYM_SUFFIX)
 NB_L2SYM_CPLX_COLS(float, c, NB_L2SYM_SUFFIX)
