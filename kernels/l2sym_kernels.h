@@ -1,15 +1,59 @@
-/* Level 2 symmetric/Hermitian kernels (symv/hemv column panels, syr/syr2/her/her2 updates): the table a kernel set fills for the ISA-agnostic drivers under blas/.
-   Placeholder until the first kernels land: a set's entry is NB_L2SYM_ENTRY(<set suffix>), which
-   names the set's functions; a NULL entry means "no kernel, the driver's portable loop runs". */
+/* Level 2 symmetric/Hermitian kernels: the table a kernel set fills for the ISA-agnostic drivers
+   blas/level2/symv.tmpl.c, syr.tmpl.c and syr2.tmpl.c. Complex operands are interleaved (re, im)
+   arrays of the real type, so one prototype per real type serves both.
+
+   symv panel (p = s, d: symmetric; c, z: Hermitian, the transposed product conjugates A):
+     for a panel P of m rows and nc columns (1 <= nc <= 4; column c at a + c*lda, unit stride):
+       yr[0..m)  += P  * xc[0..nc)
+       tc[0..nc) += op(P)**T * xr[0..m)      op = conj for c, z
+     One pass over P serves both products, so a symv reads A once. yr and tc may lie in the same
+     buffer but never overlap. nc is at most 4 because the drivers walk 4 columns at a time.
+   syr col:  a[0..m) += x[0..m) * t[0]          (t: one scalar, complex for c, z)
+   syr2 col: a[0..m) += x[0..m) * t1[0] + y[0..m) * t2[0]
+   All vectors contiguous; any m >= 0. Every set fills every entry (kernels/generic/l2sym_loops.h
+   compiled with the set's flags, or intrinsics). */
 #ifndef NB_L2SYM_KERNELS_H
 #define NB_L2SYM_KERNELS_H
 
 #include <stddef.h>
 
+#define NB_L2SYM_TYPES(R, p)                                                                       \
+    void (*p##symv)(size_t m, size_t nc, const R *a, size_t lda, const R *xr, const R *xc, R *yr,  \
+                    R *tc);                                                                        \
+    void (*p##syr)(size_t m, const R *t, const R *x, R *a);                                        \
+    void (*p##syr2)(size_t m, const R *t1, const R *t2, const R *x, const R *y, R *a);
+
 typedef struct {
-    int reserved;
+    NB_L2SYM_TYPES(float, s)
+    NB_L2SYM_TYPES(double, d)
+    NB_L2SYM_TYPES(float, c)
+    NB_L2SYM_TYPES(double, z)
 } nb_l2sym_kernels;
 
-#define NB_L2SYM_ENTRY(sfx) {0}
+/* Names: nb_<p>symv_panel_<sfx>, nb_<p>syr_col_<sfx>, nb_<p>syr2_col_<sfx>. */
+#define NB_L2SYM_DECL1(R, p, sfx)                                                                  \
+    void nb_##p##symv_panel_##sfx(size_t, size_t, const R *, size_t, const R *, const R *, R *,    \
+                                  R *);                                                            \
+    void nb_##p##syr_col_##sfx(size_t, const R *, const R *, R *);                                 \
+    void nb_##p##syr2_col_##sfx(size_t, const R *, const R *, const R *, const R *, R *);
+#define NB_L2SYM_DECLARE(sfx)                                                                      \
+    NB_L2SYM_DECL1(float, s, sfx)                                                                  \
+    NB_L2SYM_DECL1(double, d, sfx)                                                                 \
+    NB_L2SYM_DECL1(float, c, sfx)                                                                  \
+    NB_L2SYM_DECL1(double, z, sfx)
+
+/* Declared for every set name here, because the kernel-set files use NB_L2SYM_ENTRY without a
+   declaration of their own; a declaration of a set not built is never referenced. */
+NB_L2SYM_DECLARE(generic)
+NB_L2SYM_DECLARE(avx2)
+NB_L2SYM_DECLARE(avx512)
+NB_L2SYM_DECLARE(neon)
+NB_L2SYM_DECLARE(sve)
+
+#define NB_L2SYM_E1(p, sfx)                                                                        \
+    .p##symv = nb_##p##symv_panel_##sfx, .p##syr = nb_##p##syr_col_##sfx,                          \
+    .p##syr2 = nb_##p##syr2_col_##sfx
+#define NB_L2SYM_ENTRY(sfx)                                                                        \
+    {NB_L2SYM_E1(s, sfx), NB_L2SYM_E1(d, sfx), NB_L2SYM_E1(c, sfx), NB_L2SYM_E1(z, sfx)}
 
 #endif

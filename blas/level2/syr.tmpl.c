@@ -2,7 +2,7 @@
    matrix, one triangle stored in full or packed form: A := alpha*x*x**H + A.
    For Hermitian matrices the reference makes the diagonal exactly real: its imaginary part is
    zeroed in every column it visits, including columns skipped because x(j) == 0. */
-#include "l2_common.h"
+#include "l2_sym.h"
 #include "blas/nb_trace.h"
 
 #if NB_COMPLEX
@@ -20,7 +20,8 @@
 #define L2_CHK(x) NB_INT(NB_CAT(x, _check))
 #define L2_F77(x) NB_FN(NB_CAT(x, _))
 
-static void l2_syr(const l2_tri *s, nb_r alpha, const nb_t *x, blasint incx)
+/* The reference loops, for when x cannot be copied to a contiguous buffer. */
+static void l2_syr_ref(const l2_tri *s, nb_r alpha, const nb_t *x, blasint incx)
 {
     blasint n = s->n;
     if (n == 0 || alpha == 0)
@@ -49,6 +50,63 @@ static void l2_syr(const l2_tri *s, nb_r alpha, const nb_t *x, blasint incx)
         col[j] = NB_RE(col[j]) + NB_RE(xj * temp);
 #endif
     }
+}
+
+typedef struct {
+    const l2_tri *s;
+    nb_r alpha;
+    const nb_t *x; /* contiguous */
+} l2s_syr_job;
+
+/* Columns [c0, c1): the reference's column updates, the off-diagonal run through the kernel. */
+static void l2s_syr_cols(void *ctx, blasint c0, blasint c1)
+{
+    const l2s_syr_job *jb = ctx;
+    const l2_tri *s = jb->s;
+    const nb_t *xs = jb->x;
+    for (blasint j = c0; j < c1; j++) {
+        nb_t *col = (nb_t *)l2_col(s, j); /* the triangle is the output here */
+        nb_t xj = xs[j];
+        if (xj == 0) {
+#if NB_COMPLEX
+            col[j] = NB_RE(col[j]);
+#endif
+            continue;
+        }
+        nb_t temp = l2_rmul(jb->alpha, NB_CONJ(xj));
+        /* real types update the diagonal in the loop; complex ones keep it real below */
+        blasint lo = s->upper ? 0 : j + NB_COMPLEX;
+        blasint hi = s->upper ? j - NB_COMPLEX : s->n - 1;
+        if (lo <= hi)
+            L2S_K(syr)((size_t)(hi - lo + 1), (const nb_r *)&temp, (const nb_r *)(xs + lo),
+                       (nb_r *)(col + lo));
+#if NB_COMPLEX
+        col[j] = NB_RE(col[j]) + NB_RE(xj * temp);
+#endif
+    }
+}
+
+static void l2_syr(const l2_tri *s, nb_r alpha, const nb_t *x, blasint incx)
+{
+    blasint n = s->n;
+    if (n == 0 || alpha == 0)
+        return;
+    if (!nb_rt.kset)
+        nb_init();
+    const nb_t *xs = x + nb_vstart(n, incx);
+    nb_t *buf = NULL;
+    if (incx != 1) {
+        buf = malloc((size_t)n * sizeof(nb_t));
+        if (!buf) {
+            l2_syr_ref(s, alpha, x, incx);
+            return;
+        }
+        l2s_gather(n, xs, incx, buf);
+        xs = buf;
+    }
+    l2s_syr_job jb = {s, alpha, xs};
+    l2s_run_cols(s, l2s_syr_cols, &jb);
+    free(buf);
 }
 
 /* ---- full storage ------------------------------------------------------------------------ */

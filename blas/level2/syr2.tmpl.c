@@ -1,7 +1,7 @@
 /* Rank-2 update of a symmetric (s, d: xSYR2, xSPR2) or Hermitian (c, z: xHER2, xHPR2) matrix,
    one triangle stored in full or packed form: A := alpha*x*y**H + conj(alpha)*y*x**H + A.
    Hermitian diagonals are kept exactly real, as the reference does (see syr.tmpl.c). */
-#include "l2_common.h"
+#include "l2_sym.h"
 #include "blas/nb_trace.h"
 
 #if NB_COMPLEX
@@ -19,7 +19,8 @@
 #define L2_CHK(x) NB_INT(NB_CAT(x, _check))
 #define L2_F77(x) NB_FN(NB_CAT(x, _))
 
-static void l2_syr2(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
+/* The reference loops, for when x and y cannot be copied to contiguous buffers. */
+static void l2_syr2_ref(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
                     blasint incy)
 {
     blasint n = s->n;
@@ -51,6 +52,66 @@ static void l2_syr2(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, co
         col[j] = NB_RE(col[j]) + NB_RE(xj * temp1 + yj * temp2);
 #endif
     }
+}
+
+typedef struct {
+    const l2_tri *s;
+    nb_t alpha;
+    const nb_t *x, *y; /* contiguous */
+} l2s_syr2_job;
+
+/* Columns [c0, c1): the reference's column updates, the off-diagonal run through the kernel. */
+static void l2s_syr2_cols(void *ctx, blasint c0, blasint c1)
+{
+    const l2s_syr2_job *jb = ctx;
+    const l2_tri *s = jb->s;
+    const nb_t *xs = jb->x, *ys = jb->y;
+    for (blasint j = c0; j < c1; j++) {
+        nb_t *col = (nb_t *)l2_col(s, j); /* the triangle is the output here */
+        nb_t xj = xs[j], yj = ys[j];
+        if (xj == 0 && yj == 0) {
+#if NB_COMPLEX
+            col[j] = NB_RE(col[j]);
+#endif
+            continue;
+        }
+        nb_t temp1 = jb->alpha * NB_CONJ(yj), temp2 = NB_CONJ(jb->alpha * xj);
+        /* real types update the diagonal in the loop (the reference's rounding order there);
+           complex ones keep it real below */
+        blasint lo = s->upper ? 0 : j + NB_COMPLEX;
+        blasint hi = s->upper ? j - NB_COMPLEX : s->n - 1;
+        if (lo <= hi)
+            L2S_K(syr2)((size_t)(hi - lo + 1), (const nb_r *)&temp1, (const nb_r *)&temp2,
+                        (const nb_r *)(xs + lo), (const nb_r *)(ys + lo), (nb_r *)(col + lo));
+#if NB_COMPLEX
+        col[j] = NB_RE(col[j]) + NB_RE(xj * temp1 + yj * temp2);
+#endif
+    }
+}
+
+static void l2_syr2(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
+                    blasint incy)
+{
+    blasint n = s->n;
+    if (n == 0 || alpha == 0)
+        return;
+    if (!nb_rt.kset)
+        nb_init();
+    const nb_t *xs = x + nb_vstart(n, incx), *ys = y + nb_vstart(n, incy);
+    nb_t *buf = NULL;
+    if (incx != 1 || incy != 1) {
+        buf = malloc(2 * (size_t)n * sizeof(nb_t));
+        if (!buf) {
+            l2_syr2_ref(s, alpha, x, incx, y, incy);
+            return;
+        }
+        l2s_gather(n, xs, incx, buf);
+        l2s_gather(n, ys, incy, buf + n);
+        xs = buf, ys = buf + n;
+    }
+    l2s_syr2_job jb = {s, alpha, xs, ys};
+    l2s_run_cols(s, l2s_syr2_cols, &jb);
+    free(buf);
 }
 
 /* ---- full storage ------------------------------------------------------------------------ */

@@ -1,0 +1,85 @@
+/* Private helpers of the symmetric/Hermitian Level 2 templates (symv, syr, syr2): splitting the
+   columns of a stored triangle into blocks of about equal stored area, and copying strided vectors
+   to contiguous ones so that the kernel set's loops (kernels/l2sym_kernels.h) apply. */
+#ifndef NB_L2_SYM_H
+#define NB_L2_SYM_H
+
+#include <stdlib.h>
+#include "l2_common.h"
+#include "kernels/kernel.h"
+#include "threading/nb_threads.h"
+
+/* symv's column blocks: at most L2S_MAXB, of at least L2S_MINAREA stored elements each. Their
+   number and bounds depend on the shape only, never on the team, which is what makes the result
+   the same for every thread count (symv.tmpl.c). */
+#define L2S_MAXB 16
+#define L2S_MINAREA 32768.0
+
+/* The kernel entries of the current type. */
+#define L2S_K(op) (nb_rt.kset->l2sym.NB_CAT(NB_P, op))
+
+static inline blasint l2s_len(const l2_tri *s, blasint j)
+{
+    if (s->kind != L2_BAND) /* the common case without l2_lo/l2_hi's switch: symv calls it O(n) */
+        return s->upper ? j + 1 : s->n - j;
+    return l2_hi(s, j) - l2_lo(s, j) + 1;
+}
+
+/* Stored elements of the triangle (exact in a double up to 2**53). */
+static inline double l2s_area(const l2_tri *s)
+{
+    if (s->kind != L2_BAND)
+        return (double)s->n * ((double)s->n + 1) / 2;
+    double total = 0;
+    for (blasint j = 0; j < s->n; j++)
+        total += (double)l2s_len(s, j);
+    return total;
+}
+
+/* Splits columns [0, n) into at most nparts non-empty blocks of about total/nparts stored
+   elements each, inner bounds multiples of align: block b is [bounds[b], bounds[b+1]).
+   Returns the number of blocks (>= 1 for n >= 1); bounds needs nparts + 1 entries. */
+static inline int l2s_split(const l2_tri *s, int nparts, blasint align, double total,
+                            blasint *bounds)
+{
+    int k = 1;
+    double cum = 0;
+    bounds[0] = 0;
+    for (blasint j = 0; j < s->n && k < nparts; j++) {
+        if (j > 0 && j % align == 0 && cum * nparts >= total * k)
+            bounds[k++] = j;
+        cum += (double)l2s_len(s, j);
+    }
+    bounds[k] = s->n;
+    return k;
+}
+
+/* dst[0..n) := logical elements 0..n-1 of the strided vector (vs, inc). */
+static inline void l2s_gather(blasint n, const nb_t *vs, blasint inc, nb_t *dst)
+{
+    for (blasint i = 0; i < n; i++)
+        dst[i] = L2_AT(vs, i, inc);
+}
+
+/* Runs fn(ctx, c0, c1) on column ranges [c0, c1) of about equal stored area, on a team sized for
+   that area. For the rank updates, where every element is updated on its own, so any split
+   gives the same result. */
+#define L2S_MAXTEAM 64
+static inline void l2s_run_cols(const l2_tri *s, void (*fn)(void *, blasint, blasint), void *ctx)
+{
+    double area = l2s_area(s);
+    int team = nb_threads_for_stream(area, (size_t)s->n / 4 + 1);
+    if (team <= 1) {
+        fn(ctx, 0, s->n);
+        return;
+    }
+    blasint bounds[L2S_MAXTEAM + 1];
+    int np = l2s_split(s, nb_min(team, L2S_MAXTEAM), 4, area, bounds);
+#pragma omp parallel num_threads(np)
+    {
+        for (int b = NB_THREAD_NUM(); b < np; b += NB_NUM_THREADS())
+            fn(ctx, bounds[b], bounds[b + 1]);
+    }
+}
+
+#endif

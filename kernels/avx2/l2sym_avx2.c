@@ -1,0 +1,194 @@
+/* symv/hemv panels for s, d, c, z in AVX2 intrinsics; the syr/syr2 column updates are the shared
+   plain-C loops (kernels/generic/l2sym_loops.h) compiled with this set's flags.
+
+   Why intrinsics here: symv is the hot loop of LAPACK's tridiagonal reduction (dsytrd, so eigh),
+   and the compiler's `omp simd` version of the 4-column panel keeps one accumulator per column
+   (4 FMA chains, latency-bound at 1 FMA/cycle) and reduces through the stack. This one runs two
+   vectors of rows per step with two accumulators per column (8 independent chains).
+
+   Register budget (16 ymm): real: 4 broadcast x(j) + 8 column sums + x, y and one A vector in
+   flight = 15; the two halves of a step are written one after the other so the live set stays
+   there. Complex (2 columns a pass): 4 broadcast re/im of x(j) + 4 sums + x, swapped x, 2 partial
+   y, A and swapped A = 14. */
+#include <immintrin.h>
+#include "kernels/kernel.h"
+
+#define NB_L2SYM_SUFFIX avx2
+#define NB_L2SYM_OWN_REAL_PANEL
+#define NB_L2SYM_OWN_CPLX_PANEL
+#include "kernels/generic/l2sym_loops.h"
+/* the plain loops, for panels of fewer than 4 columns */
+void nb_ssymv_panel_avx2_loop(size_t, size_t, const float *, size_t, const float *, const float *,
+                              float *, float *);
+void nb_dsymv_panel_avx2_loop(size_t, size_t, const double *, size_t, const double *,
+                              const double *, double *, double *);
+void nb_csymv_panel_avx2_loop(size_t, size_t, const float *, size_t, const float *, const float *,
+                              float *, float *);
+void nb_zsymv_panel_avx2_loop(size_t, size_t, const double *, size_t, const double *,
+                              const double *, double *, double *);
+NB_L2SYM_REAL_PANEL(float, s, avx2_loop)
+NB_L2SYM_REAL_PANEL(double, d, avx2_loop)
+NB_L2SYM_CPLX_PANEL(float, c, avx2_loop)
+NB_L2SYM_CPLX_PANEL(double, z, avx2_loop)
+
+/* Keeps v in a register: without it GCC folds the load of each A vector into both FMAs that
+   use it, loading A twice (20 loads a step instead of 12, above Zen 3's load ports). */
+#define L2S_KEEP(v) __asm__("" : "+x"(v))
+
+/* One vector of rows at offset i: y += sum_c A_c * x(c) and s_c += A_c * x(rows). */
+#define PANEL_STEP(V, LD, ST, FMA, i, s0, s1, s2, s3)                                              \
+    do {                                                                                           \
+        V xv = LD(xr + (i)), yv = LD(yr + (i)), v;                                                 \
+        v = LD(a0 + (i));                                                                        \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x0, yv), s0 = FMA(v, xv, s0);                                            \
+        v = LD(a1 + (i));                                                                        \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x1, yv), s1 = FMA(v, xv, s1);                                            \
+        v = LD(a2 + (i));                                                                        \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x2, yv), s2 = FMA(v, xv, s2);                                            \
+        v = LD(a3 + (i));                                                                        \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x3, yv), s3 = FMA(v, xv, s3);                                            \
+        ST(yr + (i), yv);                                                                          \
+    } while (0)
+
+static inline double hsum_pd(__m256d v)
+{
+    __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
+}
+static inline float hsum_ps(__m256 v)
+{
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+}
+
+/* The s and d bodies differ only in the vector type, width W and intrinsic names. */
+#define PANEL4(R, V, W, LD, ST, FMA, ADD, SET1, ZERO, HSUM)                                        \
+    const R *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                                \
+    V x0 = SET1(xc[0]), x1 = SET1(xc[1]), x2 = SET1(xc[2]), x3 = SET1(xc[3]);                      \
+    V s00 = ZERO(), s10 = ZERO(), s20 = ZERO(), s30 = ZERO();                                      \
+    V s01 = ZERO(), s11 = ZERO(), s21 = ZERO(), s31 = ZERO();                                      \
+    size_t i = 0;                                                                                  \
+    for (; i + 2 * (W) <= m; i += 2 * (W)) {                                                       \
+        PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
+        PANEL_STEP(V, LD, ST, FMA, i + (W), s01, s11, s21, s31);                                   \
+    }                                                                                              \
+    if (i + (W) <= m) {                                                                            \
+        PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
+        i += (W);                                                                                  \
+    }                                                                                              \
+    R t0 = HSUM(ADD(s00, s01)), t1 = HSUM(ADD(s10, s11));                                          \
+    R t2 = HSUM(ADD(s20, s21)), t3 = HSUM(ADD(s30, s31));                                          \
+    for (; i < m; i++) { /* fewer than W rows left */                                              \
+        R xi = xr[i];                                                                              \
+        yr[i] = yr[i] + a0[i] * xc[0] + a1[i] * xc[1] + a2[i] * xc[2] + a3[i] * xc[3];             \
+        t0 += a0[i] * xi, t1 += a1[i] * xi, t2 += a2[i] * xi, t3 += a3[i] * xi;                    \
+    }                                                                                              \
+    tc[0] += t0, tc[1] += t1, tc[2] += t2, tc[3] += t3;
+
+void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
+                         const double *xc, double *yr, double *tc)
+{
+    if (nc != 4) {
+        nb_dsymv_panel_avx2_loop(m, nc, a, lda, xr, xc, yr, tc);
+        return;
+    }
+    PANEL4(double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_fmadd_pd, _mm256_add_pd,
+           _mm256_set1_pd, _mm256_setzero_pd, hsum_pd)
+}
+
+void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
+                         const float *xc, float *yr, float *tc)
+{
+    if (nc != 4) {
+        nb_ssymv_panel_avx2_loop(m, nc, a, lda, xr, xc, yr, tc);
+        return;
+    }
+    PANEL4(float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_fmadd_ps, _mm256_add_ps,
+           _mm256_set1_ps, _mm256_setzero_ps, hsum_ps)
+}
+
+/* Hermitian panel, two columns a pass, on interleaved (re, im) vectors of W/2 complex numbers.
+   y += A_c * x(c): y1 accumulates A * re(x(c)) and y2 swap(A) * im(x(c)); addsub(y1, y2) is the
+   complex product (re: ar*p - ai*q, im: ai*p + ar*q). t_c += conj(A_c) * x: u_c accumulates
+   A * x lane by lane and v_c A * swap(x); re(t) is the sum of u, im(t) the alternating sum of v. */
+#define HPANEL2(R, V, W, LD, ST, FMA, MUL, ADDSUB, SET1, ZERO, SWAP, HSUM_RI)                      \
+    size_t c = 0;                                                                                  \
+    for (; c + 2 <= nc; c += 2) {                                                                  \
+        const R *a0 = a + 2 * c * lda, *a1 = a0 + 2 * lda;                                         \
+        V p0 = SET1(xc[2 * c]), q0 = SET1(xc[2 * c + 1]);                                          \
+        V p1 = SET1(xc[2 * c + 2]), q1 = SET1(xc[2 * c + 3]);                                      \
+        V u0 = ZERO(), v0 = ZERO(), u1 = ZERO(), v1 = ZERO();                                      \
+        size_t k = 0, len = 2 * m; /* reals */                                                     \
+        for (; k + (W) <= len; k += (W)) {                                                         \
+            V xv = LD(xr + k), xs = SWAP(xv), y1 = LD(yr + k), v, vs, y2;                          \
+            v = LD(a0 + k);                                                                        \
+            L2S_KEEP(v);                                                                           \
+            vs = SWAP(v);                                                                          \
+            y1 = FMA(v, p0, y1), y2 = MUL(vs, q0);                                                 \
+            u0 = FMA(v, xv, u0), v0 = FMA(v, xs, v0);                                              \
+            v = LD(a1 + k);                                                                        \
+            L2S_KEEP(v);                                                                           \
+            vs = SWAP(v);                                                                          \
+            y1 = FMA(v, p1, y1), y2 = FMA(vs, q1, y2);                                             \
+            u1 = FMA(v, xv, u1), v1 = FMA(v, xs, v1);                                              \
+            ST(yr + k, ADDSUB(y1, y2));                                                            \
+        }                                                                                          \
+        R t[4];                                                                                    \
+        HSUM_RI(u0, v0, t), HSUM_RI(u1, v1, t + 2);                                                \
+        for (size_t i = k / 2; i < m; i++) { /* fewer than W/2 complex rows left */                \
+            R ar0 = a0[2 * i], ai0 = a0[2 * i + 1], ar1 = a1[2 * i], ai1 = a1[2 * i + 1];          \
+            R xre = xr[2 * i], xim = xr[2 * i + 1];                                                \
+            R pr0 = xc[2 * c], pi0 = xc[2 * c + 1], pr1 = xc[2 * c + 2], pi1 = xc[2 * c + 3];      \
+            yr[2 * i] += (ar0 * pr0 - ai0 * pi0) + (ar1 * pr1 - ai1 * pi1);                        \
+            yr[2 * i + 1] += (ar0 * pi0 + ai0 * pr0) + (ar1 * pi1 + ai1 * pr1);                    \
+            t[0] += ar0 * xre + ai0 * xim, t[1] += ar0 * xim - ai0 * xre;                          \
+            t[2] += ar1 * xre + ai1 * xim, t[3] += ar1 * xim - ai1 * xre;                          \
+        }                                                                                          \
+        tc[2 * c] += t[0], tc[2 * c + 1] += t[1], tc[2 * c + 2] += t[2], tc[2 * c + 3] += t[3];    \
+    }                                                                                              \
+    if (c < nc) /* an odd last column */                                                           \
+        LOOP(m, 1, a + 2 * c * lda, lda, xr, xc + 2 * c, yr, tc + 2 * c);
+
+/* t[0] := sum of all lanes of u; t[1] := sum of the even lanes of v minus the odd ones */
+static inline void hsum_ri_pd(__m256d u, __m256d v, double *t)
+{
+    __m128d su = _mm_add_pd(_mm256_castpd256_pd128(u), _mm256_extractf128_pd(u, 1));
+    __m128d sv = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    t[0] = _mm_cvtsd_f64(su) + _mm_cvtsd_f64(_mm_unpackhi_pd(su, su));
+    t[1] = _mm_cvtsd_f64(sv) - _mm_cvtsd_f64(_mm_unpackhi_pd(sv, sv));
+}
+static inline void hsum_ri_ps(__m256 u, __m256 v, float *t)
+{
+    __m128 su = _mm_add_ps(_mm256_castps256_ps128(u), _mm256_extractf128_ps(u, 1));
+    __m128 sv = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    su = _mm_add_ps(su, _mm_movehl_ps(su, su)); /* lanes 0, 1: even and odd sums */
+    sv = _mm_add_ps(sv, _mm_movehl_ps(sv, sv));
+    t[0] = _mm_cvtss_f32(su) + _mm_cvtss_f32(_mm_movehdup_ps(su));
+    t[1] = _mm_cvtss_f32(sv) - _mm_cvtss_f32(_mm_movehdup_ps(sv));
+}
+#define SWAP_PD(v) _mm256_permute_pd((v), 0x5)
+#define SWAP_PS(v) _mm256_permute_ps((v), 0xB1)
+
+void nb_zsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
+                         const double *xc, double *yr, double *tc)
+{
+#define LOOP nb_zsymv_panel_avx2_loop
+    HPANEL2(double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_fmadd_pd,
+            _mm256_mul_pd, _mm256_addsub_pd, _mm256_set1_pd, _mm256_setzero_pd, SWAP_PD,
+            hsum_ri_pd)
+#undef LOOP
+}
+
+void nb_csymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
+                         const float *xc, float *yr, float *tc)
+{
+#define LOOP nb_csymv_panel_avx2_loop
+    HPANEL2(float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_fmadd_ps, _mm256_mul_ps,
+            _mm256_addsub_ps, _mm256_set1_ps, _mm256_setzero_ps, SWAP_PS, hsum_ri_ps)
+#undef LOOP
+}

@@ -1,0 +1,142 @@
+/* Plain-C symv/hemv panel and syr/syr2 column loops (the entries of kernels/l2sym_kernels.h),
+   compiled by every kernel set with its own ISA flags: the compiler vectorises the `omp simd`
+   loops (-fopenmp-simd is always on) to the vector width of the including file. No intrinsics.
+
+   Include once per kernel set after defining NB_L2SYM_SUFFIX. A set with its own hand-written
+   real panel kernels defines NB_L2SYM_OWN_REAL_PANEL first, and these loops then skip the s/d
+   panels (the set supplies nb_{s,d}symv_panel_<sfx>); NB_L2SYM_OWN_CPLX_PANEL likewise for c, z.
+
+   The panel loop is the whole of symv's work: four columns per pass, so each element of yr and
+   xr is loaded once per four columns of A and four independent dot sums are in flight.
+   Complex loops are written on interleaved (re, im) arrays so that they vectorise as real loops
+   (the compiler pairs the re/im statements into one vector operation with a lane swap). */
+#include <stddef.h>
+
+#define L2S_CAT3(a, b, c) a##b##c
+#define L2S_NAME(p, op, sfx) L2S_CAT3(nb_##p, op##_, sfx)
+
+#define NB_L2SYM_REAL_PANEL(R, p, sfx)                                                             \
+    void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, const R *xr,    \
+                                      const R *xc, R *yr, R *tc)                                   \
+    {                                                                                              \
+        R *restrict y = yr;                                                                        \
+        const R *restrict x = xr;                                                                  \
+        if (nc == 4) {                                                                             \
+            const R *restrict a0 = a, *restrict a1 = a + lda;                                      \
+            const R *restrict a2 = a1 + lda, *restrict a3 = a2 + lda;                              \
+            R x0 = xc[0], x1 = xc[1], x2 = xc[2], x3 = xc[3], s0 = 0, s1 = 0, s2 = 0, s3 = 0;      \
+            _Pragma("omp simd reduction(+ : s0, s1, s2, s3)") for (size_t i = 0; i < m; i++) {     \
+                R xi = x[i];                                                                       \
+                y[i] = y[i] + a0[i] * x0 + a1[i] * x1 + a2[i] * x2 + a3[i] * x3;                   \
+                s0 += a0[i] * xi;                                                                  \
+                s1 += a1[i] * xi;                                                                  \
+                s2 += a2[i] * xi;                                                                  \
+                s3 += a3[i] * xi;                                                                  \
+            }                                                                                      \
+            tc[0] += s0, tc[1] += s1, tc[2] += s2, tc[3] += s3;                                    \
+            return;                                                                                \
+        }                                                                                          \
+        for (size_t c = 0; c < nc; c++) {                                                          \
+            const R *restrict ac = a + c * lda;                                                    \
+            R xj = xc[c], s = 0;                                                                   \
+            _Pragma("omp simd reduction(+ : s)") for (size_t i = 0; i < m; i++) {                  \
+                y[i] = y[i] + ac[i] * xj;                                                          \
+                s += ac[i] * x[i];                                                                 \
+            }                                                                                      \
+            tc[c] += s;                                                                            \
+        }                                                                                          \
+    }
+
+/* Hermitian panel on interleaved data: yr += P*xc (plain complex product), tc += P**H * xr. */
+#define NB_L2SYM_CPLX_PANEL(R, p, sfx)                                                             \
+    void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, const R *xr,    \
+                                      const R *xc, R *yr, R *tc)                                   \
+    {                                                                                              \
+        R *restrict y = yr;                                                                        \
+        const R *restrict x = xr;                                                                  \
+        size_t c = 0;                                                                              \
+        for (; c + 2 <= nc; c += 2) { /* two columns a pass: 8 sums fit the registers */           \
+            const R *restrict a0 = a + 2 * c * lda, *restrict a1 = a0 + 2 * lda;                   \
+            R p0 = xc[2 * c], q0 = xc[2 * c + 1], p1 = xc[2 * c + 2], q1 = xc[2 * c + 3];          \
+            R r0 = 0, i0 = 0, r1 = 0, i1 = 0;                                                      \
+            _Pragma("omp simd reduction(+ : r0, i0, r1, i1)") for (size_t i = 0; i < m; i++) {     \
+                R ar0 = a0[2 * i], ai0 = a0[2 * i + 1], ar1 = a1[2 * i], ai1 = a1[2 * i + 1];      \
+                R xre = x[2 * i], xim = x[2 * i + 1];                                              \
+                y[2 * i] = y[2 * i] + (ar0 * p0 - ai0 * q0) + (ar1 * p1 - ai1 * q1);               \
+                y[2 * i + 1] = y[2 * i + 1] + (ar0 * q0 + ai0 * p0) + (ar1 * q1 + ai1 * p1);       \
+                r0 += ar0 * xre + ai0 * xim;                                                       \
+                i0 += ar0 * xim - ai0 * xre;                                                       \
+                r1 += ar1 * xre + ai1 * xim;                                                       \
+                i1 += ar1 * xim - ai1 * xre;                                                       \
+            }                                                                                      \
+            tc[2 * c] += r0, tc[2 * c + 1] += i0, tc[2 * c + 2] += r1, tc[2 * c + 3] += i1;        \
+        }                                                                                          \
+        for (; c < nc; c++) {                                                                      \
+            const R *restrict a0 = a + 2 * c * lda;                                                \
+            R p0 = xc[2 * c], q0 = xc[2 * c + 1], r0 = 0, i0 = 0;                                  \
+            _Pragma("omp simd reduction(+ : r0, i0)") for (size_t i = 0; i < m; i++) {             \
+                R ar0 = a0[2 * i], ai0 = a0[2 * i + 1], xre = x[2 * i], xim = x[2 * i + 1];        \
+                y[2 * i] = y[2 * i] + (ar0 * p0 - ai0 * q0);                                       \
+                y[2 * i + 1] = y[2 * i + 1] + (ar0 * q0 + ai0 * p0);                               \
+                r0 += ar0 * xre + ai0 * xim;                                                       \
+                i0 += ar0 * xim - ai0 * xre;                                                       \
+            }                                                                                      \
+            tc[2 * c] += r0, tc[2 * c + 1] += i0;                                                  \
+        }                                                                                          \
+    }
+
+/* Rank updates of one column, in the reference's rounding order (a + x*t1 + y*t2). */
+#define NB_L2SYM_REAL_COLS(R, p, sfx)                                                              \
+    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a)                         \
+    {                                                                                              \
+        R *restrict o = a;                                                                         \
+        const R *restrict u = x;                                                                   \
+        R t0 = t[0];                                                                               \
+        _Pragma("omp simd") for (size_t i = 0; i < m; i++) o[i] = o[i] + u[i] * t0;                \
+    }                                                                                              \
+    void L2S_NAME(p, syr2_col, sfx)(size_t m, const R *t1, const R *t2, const R *x, const R *y,    \
+                                    R *a)                                                          \
+    {                                                                                              \
+        R *restrict o = a;                                                                         \
+        const R *restrict u = x, *restrict v = y;                                                  \
+        R s1 = t1[0], s2 = t2[0];                                                                  \
+        _Pragma("omp simd") for (size_t i = 0; i < m; i++) o[i] = o[i] + u[i] * s1 + v[i] * s2;    \
+    }
+
+#define NB_L2SYM_CPLX_COLS(R, p, sfx)                                                              \
+    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a)                         \
+    {                                                                                              \
+        R *restrict o = a;                                                                         \
+        const R *restrict u = x;                                                                   \
+        R tr = t[0], ti = t[1];                                                                    \
+        _Pragma("omp simd") for (size_t i = 0; i < m; i++) {                                       \
+            R ur = u[2 * i], ui = u[2 * i + 1];                                                    \
+            o[2 * i] = o[2 * i] + (ur * tr - ui * ti);                                             \
+            o[2 * i + 1] = o[2 * i + 1] + (ur * ti + ui * tr);                                     \
+        }                                                                                          \
+    }                                                                                              \
+    void L2S_NAME(p, syr2_col, sfx)(size_t m, const R *t1, const R *t2, const R *x, const R *y,    \
+                                    R *a)                                                          \
+    {                                                                                              \
+        R *restrict o = a;                                                                         \
+        const R *restrict u = x, *restrict v = y;                                                  \
+        R pr = t1[0], pi = t1[1], qr = t2[0], qi = t2[1];                                          \
+        _Pragma("omp simd") for (size_t i = 0; i < m; i++) {                                       \
+            R ur = u[2 * i], ui = u[2 * i + 1], vr = v[2 * i], vi = v[2 * i + 1];                  \
+            o[2 * i] = o[2 * i] + (ur * pr - ui * pi) + (vr * qr - vi * qi);                       \
+            o[2 * i + 1] = o[2 * i + 1] + (ur * pi + ui * pr) + (vr * qi + vi * qr);               \
+        }                                                                                          \
+    }
+
+#ifndef NB_L2SYM_OWN_REAL_PANEL
+NB_L2SYM_REAL_PANEL(float, s, NB_L2SYM_SUFFIX)
+NB_L2SYM_REAL_PANEL(double, d, NB_L2SYM_SUFFIX)
+#endif
+#ifndef NB_L2SYM_OWN_CPLX_PANEL
+NB_L2SYM_CPLX_PANEL(float, c, NB_L2SYM_SUFFIX)
+NB_L2SYM_CPLX_PANEL(double, z, NB_L2SYM_SUFFIX)
+#endif
+NB_L2SYM_REAL_COLS(float, s, NB_L2SYM_SUFFIX)
+NB_L2SYM_REAL_COLS(double, d, NB_L2SYM_SUFFIX)
+NB_L2SYM_CPLX_COLS(float, c, NB_L2SYM_SUFFIX)
+NB_L2SYM_CPLX_COLS(double, z, NB_L2SYM_SUFFIX)
