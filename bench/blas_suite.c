@@ -294,8 +294,13 @@ int main(int argc, char **argv)
         for (const char *tp = "sdcz"; *tp; tp++)
             for (int op = 0; op < suite_nops; op++) {
                 const struct suite_op *o = &suite_ops[op];
+                /* --only takes families (gemv_N, symv/hemv) and routines (dsymv, zgemv_N) */
+                char name[48];
+                const char *suffix = o->sym ? strchr(o->family, '_') : NULL;
+                snprintf(name, sizeof name, "%s%s", o->sym ? o->sym + 6 : "", suffix ? suffix : "");
                 if (o->level != lv || o->type != *tp || !o->sym || !strchr(types, o->type) ||
-                    (only && !in_list(only, o->family) && !in_list(only, o->sym + 6)))
+                    (only && !in_list(only, o->family) && !in_list(only, o->sym + 6) &&
+                     !in_list(only, name)))
                     continue;
                 for (int c = 0; c < SUITE_NCLASS; c++) {
                     if (!in_list(classes, suite_class_names[c]))
@@ -329,8 +334,9 @@ int main(int argc, char **argv)
     fputs(R.header, stderr);
     if (list_only) {
         for (int i = 0; i < R.nrows; i++)
-            printf("%s %s n=%ld threads=%d\n", suite_ops[R.rows[i].op].sym,
-                   suite_class_names[R.rows[i].cls], R.rows[i].n, R.rows[i].threads);
+            printf("%s (%s) %s n=%ld threads=%d\n", suite_ops[R.rows[i].op].sym,
+                   suite_ops[R.rows[i].op].family, suite_class_names[R.rows[i].cls], R.rows[i].n,
+                   R.rows[i].threads);
         return 0;
     }
 
