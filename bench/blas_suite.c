@@ -253,9 +253,9 @@ int main(int argc, char **argv)
     if (reps < 1)
         reps = quick ? 3 : 5;
     if (min_ms <= 0)
-        min_ms = quick ? 3 : 10;
+        min_ms = quick ? 3 : 5;
     if (l3_gflop <= 0)
-        l3_gflop = quick ? 0.2 : 2;
+        l3_gflop = quick ? 0.2 : 1;
     if (R.nthreads < 1)
         usage();
     int has_nb = 0;
