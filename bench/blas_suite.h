@@ -6,7 +6,8 @@
    Protocol, one text line each way over the worker's stdin/stdout pipes:
      worker, once:      "ok DESCRIPTION" or "fail REASON"
      coordinator:       "T OP N THREADS MIN_MS"   time routine OP (index into the table) at size N
-     worker:            "R SEC_PER_CALL CALLS"    (SEC_PER_CALL < 0: the library lacks the routine)
+     worker:            "R SEC_PER_CALL CALLS"    (SEC_PER_CALL -1: the library lacks the
+                                                  routine; -2: out of memory; -3: bad request)
      coordinator:       "Q"                       quit */
 #ifndef NB_BLAS_SUITE_H
 #define NB_BLAS_SUITE_H
