@@ -192,7 +192,15 @@ $(BUILD)/bench/batch_bench: bench/batch_bench.c bench/batch_xsmm.c bench/batch_p
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(BATCH_XSMM_CFLAGS) bench/batch_bench.c $(BATCH_XSMM_SRC) -o $@ $(BATCH_XSMM_LIBS) -ldl -lm
 
-.PHONY: bench-full bench-threads bench-bf16 bench-batch
+# Every BLAS routine family, Level 1-3, against OpenBLAS, BLIS and MKL, one worker process per
+# library (bench/blas_suite*.c), then the NumPy/SciPy workloads (bench/blas_numpy.py); run by
+# bench-blas. QUICK=1: a short smoke run; NUMPY=0: without the NumPy rows.
+SUITE_SRC = bench/blas_suite.c bench/blas_suite_ops.c bench/blas_suite_worker.c bench/blas_suite_stream.c bench/blas_suite_report.c
+$(BUILD)/bench/blas_suite: $(SUITE_SRC) bench/blas_suite.h bench/bench_util.h bench/bench_libs.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(SUITE_SRC) -o $@ -ldl -lm
+
+.PHONY: bench-full bench-threads bench-bf16 bench-batch bench-blas
 bench: lib $(BENCH_BIN)
 	MODE=headline BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
@@ -207,6 +215,10 @@ bench-bf16: lib $(BENCH_BIN) $(BUILD)/bench/blas_bench
 
 bench-batch: lib $(BENCH_BIN) $(BUILD)/bench/batch_bench
 	MODE=batch BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
+
+bench-blas: lib $(BUILD)/bench/blas_suite
+	MODE=blas BENCH_BIN=$(BENCH_BIN) SUITE_BIN=$(BUILD)/bench/blas_suite LIBDIR=$(LIBDIR) \
+	  QUICK=$(QUICK) NUMPY=$(NUMPY) ./bench/run_bench.sh
 
 # libopenblas.so.0 with LAPACK, install, uninstall, Debian alternatives.
 include mk/install.mk

@@ -1,16 +1,19 @@
 #!/bin/sh
 # bench/run_bench.sh: the driver behind `make bench` (MODE=headline), `make bench-full`
 # (MODE=full), `make bench-threads` (MODE=threads: only the thread-scaling group),
-# `make bench-bf16` (MODE=bf16) and `make bench-batch` (MODE=batch). Installs what is missing
+# `make bench-bf16` (MODE=bf16), `make bench-batch` (MODE=batch) and `make bench-blas` (MODE=blas:
+# every BLAS family, build/bench/blas_suite, then the NumPy/SciPy workloads, bench/blas_numpy.py). Installs what is missing
 # (Debian's OpenBLAS and BLIS, gnuplot, MKL from pip into .venv; LIBXSMM for MODE=batch), runs
 # build/bench/gemm_bench (and blas_bench, batch_bench) and writes bench/out/: tables (.txt), CSV
 # and PNG plots.
 #
-# Environment: MODE=headline|full|threads|bf16|batch|plot (plot: redraw gemm.png from
+# Environment: MODE=headline|full|threads|bf16|batch|blas|plot (plot: redraw gemm.png from
 # headline.csv), BENCH_BIN, LIBDIR, BENCH_OUT (default bench/out), BENCH_NO_INSTALL=1 (use only
 # what is present), BENCH_NO_MKL=1, BENCH_ARGS (extra gemm_bench options appended to every run,
 # e.g. "--quick"), BENCH_PLOTTER=matplotlib (skip gnuplot), BATCH_ARGS (extra batch_bench
-# options, MODE=batch).
+# options, MODE=batch), SUITE_BIN (MODE=blas: build/bench/blas_suite), QUICK=1 (MODE=blas: the
+# short smoke run), NUMPY=0 (MODE=blas: without the NumPy/SciPy rows), SUITE_ARGS (extra
+# blas_suite options).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
@@ -25,15 +28,17 @@ say() { echo "run_bench: $*" >&2; }
 elapsed() { echo "$(( $(date +%s) - START ))s"; }
 
 case $MODE in
-  headline|full|threads|bf16|batch|plot) ;;
-  *) say "MODE must be headline, full, threads, bf16, batch or plot (got '$MODE')"; exit 2 ;;
+  headline|full|threads|bf16|batch|blas|plot) ;;
+  *) say "MODE must be headline, full, threads, bf16, batch, blas or plot (got '$MODE')"; exit 2 ;;
 esac
 [ "$MODE" = plot ] && { BENCH_NO_INSTALL=1; BENCH_NO_MKL=1; }
 
 # ---- build ------------------------------------------------------------------------------------
-if [ ! -x "$BENCH_BIN" ] || [ ! -e "$LIBDIR/libnanoblas.so.0" ]; then
+SUITE_BIN=${SUITE_BIN:-build/bench/blas_suite}
+[ "$MODE" = blas ] && NEED_BIN=$SUITE_BIN || NEED_BIN=$BENCH_BIN
+if [ ! -x "$NEED_BIN" ] || [ ! -e "$LIBDIR/libnanoblas.so.0" ]; then
   say "building nanoblas and the benchmark"
-  make -s -j2 lib "$BENCH_BIN" || { say "build failed"; exit 1; }
+  make -s -j2 lib "$NEED_BIN" || { say "build failed"; exit 1; }
 fi
 mkdir -p "$OUT" || exit 1
 
@@ -61,6 +66,12 @@ if [ "${BENCH_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1 \
   if [ "${BENCH_NO_MKL:-0}" != 1 ] && ! ls .venv/lib/libmkl_rt.so.* >/dev/null 2>&1 \
      && ! "$SYS_PY" -c 'import ensurepip' >/dev/null 2>&1; then
     want="$want python3-venv"
+  fi
+  # bench-blas's NumPy/SciPy rows: Debian's NumPy and SciPy over the reference LAPACK
+  if [ "$MODE" = blas ] && [ "${NUMPY:-1}" != 0 ]; then
+    /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || want="$want python3-numpy"
+    /usr/bin/python3 -c 'import scipy' >/dev/null 2>&1 || want="$want python3-scipy"
+    installed liblapack3 || want="$want liblapack3"
   fi
   if [ -n "$want" ]; then
     say "installing:$want"
@@ -383,6 +394,103 @@ plot_batch() {
   gnuplot "$gp" && say "plot: $2"
 }
 
+# plot_blas FAMILIES.csv PNG: bench-blas's per-family ratios, nanoblas / each library at each
+# thread count (geometric mean over the family's types and sizes), one cluster of bars per family,
+# log scale, 1.0 marked. gnuplot only.
+plot_blas() {
+  command -v gnuplot >/dev/null 2>&1 || { say "plot_blas: no gnuplot -- no PNG"; return 0; }
+  dat="$OUT/plot-blas"
+  rm -rf "$dat"; mkdir -p "$dat"
+  awk -F, '/^#/ || $1 == "family" { next }
+    $4 != 0 {
+      key = $3 " " $4 "t"; if (!(key in seen)) { seen[key] = 1; cols[++nc] = key }
+      if (!($1 in fs)) { fs[$1] = 1; fams[++nf] = $1 }
+      v[$1 SUBSEP key] = $5 }
+    END {
+      printf "family"; for (c = 1; c <= nc; c++) printf " \"nb/%s\"", cols[c]; print ""
+      for (f = 1; f <= nf; f++) {
+        printf "%s", fams[f]
+        for (c = 1; c <= nc; c++) printf " %s", ((fams[f] SUBSEP cols[c]) in v) ? v[fams[f] SUBSEP cols[c]] : "?"
+        print "" } }' "$1" > "$dat/ratios.dat"
+  ncols=$(head -n 1 "$dat/ratios.dat" | awk -F'"' '{ print (NF - 1) / 2 + 1 }')
+  [ "${ncols:-1}" -gt 1 ] || { say "plot_blas: no ratios in $1"; return 0; }
+  {
+    echo "set terminal pngcairo size 1800,700 font 'sans,10' noenhanced"
+    echo "set output '$2'"
+    echo "set title 'nanoblas speed / other library, geometric mean per family over types and size classes (> 1: nanoblas faster), $(csv_cpu "$1")'"
+    echo "set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8 border -1"
+    echo "set datafile missing '?'; set logscale y 2; set yrange [0.0625:16]; set grid ytics"
+    echo "set xtics rotate by -50 scale 0; set key top left horizontal; set ylabel 'ratio'"
+    echo "plot for [i=2:$ncols] '$dat/ratios.dat' using i:xtic(1) title columnheader(i), 1 with lines lc rgb 'black' lw 2 notitle"
+  } > "$dat/plot.gp"
+  gnuplot "$dat/plot.gp" && say "plot: $2"
+}
+
+# numpy_rows: bench-blas's NumPy/SciPy workloads (bench/blas_numpy.py) under Debian's python3, once
+# per library and thread count, in rounds that interleave the libraries; each library is the
+# process's libblas.so.3 and libcblas.so.3 (symlinks in OUT/numpy-libs/NAME/, first on
+# LD_LIBRARY_PATH), in front of Debian's reference LAPACK, the same for all: the differences are
+# the BLAS's. BLIS only at 1 thread (see below). Table OUT/numpy.txt, CSV OUT/numpy.csv (medians over the rounds), raw numbers
+# OUT/numpy-raw.csv.
+numpy_rows() {
+  py=/usr/bin/python3
+  lapackdir=/usr/lib/$MA/lapack
+  "$py" -c 'import numpy, scipy' >/dev/null 2>&1 || { say "numpy: no python3-numpy/python3-scipy -- skipped"; return 0; }
+  [ -e "$lapackdir/liblapack.so.3" ] || { say "numpy: no $lapackdir/liblapack.so.3 (liblapack3) -- skipped"; return 0; }
+  d="$OUT/numpy-libs"
+  rm -rf "$d"; mkdir -p "$d" || return 1
+  libs="nanoblas=$ROOT/$LIBDIR/libnanoblas.so.0"
+  [ -n "$OPENBLAS" ] && libs="$libs openblas=$OPENBLAS"
+  [ -n "$BLIS" ] && libs="$libs blis=$BLIS"
+  [ -n "${MKL:-}" ] && [ "${BENCH_NO_MKL:-0}" != 1 ] && libs="$libs mkl=$MKL"
+  for lp in $libs; do
+    mkdir -p "$d/${lp%%=*}"
+    ln -s "${lp#*=}" "$d/${lp%%=*}/libblas.so.3"; ln -s "${lp#*=}" "$d/${lp%%=*}/libcblas.so.3"
+  done
+  if [ "${QUICK:-0}" = 1 ]; then args="--n 500 --n-heavy 300 --vec 1000000 --budget 0.2"; rounds=1
+  else args="--n 2000 --n-heavy 1200 --vec 4000000 --budget 1"; rounds=3; fi
+  # one process's limit: a library that hangs costs this much, and its later rows show "-"
+  ptime=300; [ "${QUICK:-0}" = 1 ] && ptime=120
+  tlist=1; [ "$NCPU" -gt 1 ] && tlist="1 $NCPU"
+  raw="$OUT/numpy-raw.csv"
+  echo "# cpu: $CPU_ID" > "$raw"
+  : > "$OUT/numpy.err"
+  nl=$(echo "$libs" | wc -w); nt=$(echo "$tlist" | wc -w); total=$((rounds * nl * nt)); i=0
+  case " $libs" in *" blis="*) total=$((total - rounds * (nt - 1))) ;; esac
+  for r in $(seq 1 "$rounds"); do
+    for t in $tlist; do
+      for lp in $libs; do
+        lib=${lp%%=*}; path=${lp#*=}
+        # Debian's pthread BLIS starts and joins its threads on every multi-threaded call: the
+        # thousands of small calls inside eigh or solve then took minutes (solve at 500: 86 s a
+        # call) -- BLIS runs the NumPy rows at 1 thread only, as in full-threads-small
+        if [ "$lib" = blis ] && [ "$t" != 1 ]; then
+          [ "$r" = 1 ] && say "numpy: blis skipped at $t threads (thread start-up on every call)"
+          continue
+        fi
+        i=$((i + 1))
+        say "[$(elapsed)] numpy $i/$total: round $r/$rounds, $lib, $t thread(s)"
+        lpath="$d/$lib:$lapackdir"
+        [ "$lib" = mkl ] && lpath="$lpath:$(dirname "$path")"
+        # shellcheck disable=SC2086 # args is a word list
+        env -u LD_PRELOAD OPENBLAS_NUM_THREADS="$t" OMP_NUM_THREADS="$t" MKL_NUM_THREADS="$t" \
+          BLIS_NUM_THREADS="$t" NANOBLAS_NUM_THREADS="$t" LD_LIBRARY_PATH="$lpath" \
+          timeout "$ptime" "$py" "$ROOT/bench/blas_numpy.py" run $args > "$OUT/numpy-one.txt" 2>> "$OUT/numpy.err" \
+          || say "numpy: $lib at $t thread(s) exited with an error (see $OUT/numpy.err)"
+        # the swap must have happened: the library's own file mapped in the process
+        real=$(readlink -f "$path")
+        grep -q "^# blas .*$real" "$OUT/numpy-one.txt" || \
+          say "numpy: $lib not mapped in the process ($(head -n 1 "$OUT/numpy-one.txt")): its figures are not its own"
+        grep -v '^#' "$OUT/numpy-one.txt" | sed "s/^/$lib,$t,$r,/" >> "$raw"
+      done
+    done
+  done
+  rm -f "$OUT/numpy-one.txt"
+  "$py" "$ROOT/bench/blas_numpy.py" report "$raw" "$OUT/numpy.csv" > "$OUT/numpy.txt"
+  stamp "$OUT/numpy.txt" "$OUT/numpy.csv"
+  cat "$OUT/numpy.txt"
+}
+
 # ---- the runs -----------------------------------------------------------------------------------
 status=0
 if [ "$MODE" = plot ]; then
@@ -443,6 +551,25 @@ elif [ "$MODE" = batch ]; then
   esac
   single_thread_env
   plot_batch "$OUT/batch.csv" "$OUT/batch-compact.png" || status=1
+elif [ "$MODE" = blas ]; then
+  # Every BLAS family (bench/blas_suite.c): one worker process per library, rows interleaved,
+  # medians; the suite sets each library's thread count itself. Then the NumPy/SciPy rows.
+  banner | tee "$OUT/blas-banner.txt"
+  unset_thread_env
+  quick=""; [ "${QUICK:-0}" = 1 ] && quick=--quick
+  say "[$(elapsed)] blas: $SUITE_BIN$LIBS $quick ${SUITE_ARGS:-}"
+  # shellcheck disable=SC2086 # LIBS and SUITE_ARGS are word lists
+  "$SUITE_BIN" --lib nanoblas="$ROOT/$LIBDIR/libnanoblas.so.0" $LIBS $quick ${SUITE_ARGS:-} \
+    --csv "$OUT/blas.csv" --fam-csv "$OUT/blas-families.csv" > "$OUT/blas.txt" || status=1
+  stamp "$OUT/blas.csv" "$OUT/blas.txt" "$OUT/blas-families.csv"
+  cat "$OUT/blas.txt"
+  plot_blas "$OUT/blas-families.csv" "$OUT/blas.png" || status=1
+  if [ "${NUMPY:-1}" != 0 ]; then
+    echo
+    numpy_rows || status=1
+  else
+    say "numpy: NUMPY=0 -- skipped"
+  fi
 elif [ "$MODE" = threads ]; then
   banner | tee "$OUT/threads-banner.txt"
   threads_group threads || status=1
