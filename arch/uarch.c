@@ -23,7 +23,7 @@
     .small_dim_s = 192, .small_dim_d = 128, .m_skinny = 128, .n_skinny = 64,                      \
     .m_skinny_l2_bytes = 512u << 10, .n_skinny_kb = 64, .n_skinny_row_bytes = 384,                \
     .pf_a_steps = 0, .pf_b_steps = 0, .par_min_flops = 4.0e6, .stream_min_elems = 32768.0,        \
-    .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
+    .l1_par_min_elems = 32768.0, .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
 
 /* Zen 4 blocking measured on Zen 4 (arch/blocking.c history, docs/PERFORMANCE.md): the B
    micro-panel in half of L1d and the packed A block in all of L2 (AMD's L2 is the last private

@@ -1,0 +1,350 @@
+/* Plain-C Level 1 kernels (the entries of kernels/l1_kernels.h) that every kernel set compiles
+   with its own ISA flags. Include once per set after defining NB_L1_SUFFIX (the set's name) and
+   NB_L1_VBYTES (the vector register size in bytes the set's flags give GCC: 16, 32 or 64).
+
+   Element-wise loops (axpy, scal, rot, swap) are `omp simd` loops: the elements are independent
+   and the compiler vectorises them to the set's width. Reductions use GCC vector types of
+   NB_L1_VBYTES bytes with eight independent accumulators: one running sum would be bound by the
+   latency of the add (3-4 cycles), and without -ffast-math the compiler may not split it. The
+   order of the additions depends on n alone (accumulators summed pairwise, then the lanes in
+   order, then the scalar tail), never on alignment or threads.
+   Register budget (avx2, 16 ymm): sums 8 accumulators + 2 loads + 1 mask; nrm2 6 accumulators
+   + 3 constants + 4 temporaries; i?amax 4 (max, index) pairs + index step + 3 temporaries. */
+#include <stddef.h>
+#include <string.h>
+
+#define L1_CAT_(a, b) a##b
+#define L1_CAT(a, b) L1_CAT_(a, b)
+#define L1_NAME(f) L1_CAT(L1_CAT(nb_, f), L1_CAT(_, NB_L1_SUFFIX))
+
+typedef float l1_vs __attribute__((vector_size(NB_L1_VBYTES)));
+typedef double l1_vd __attribute__((vector_size(NB_L1_VBYTES)));
+typedef int l1_vis __attribute__((vector_size(NB_L1_VBYTES)));       /* masks of float lanes */
+typedef long long l1_vid __attribute__((vector_size(NB_L1_VBYTES))); /* masks of double lanes */
+typedef float l1_vsh __attribute__((vector_size(NB_L1_VBYTES / 2))); /* floats widened to l1_vd */
+
+/* Unaligned loads through memcpy: one vector load, no alignment assumed. */
+static inline l1_vs l1_ld_s(const float *p)
+{
+    l1_vs v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline l1_vd l1_ld_d(const double *p)
+{
+    l1_vd v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline l1_vd l1_ld_sd(const float *p)
+{
+    l1_vsh v;
+    memcpy(&v, p, sizeof v);
+    return __builtin_convertvector(v, l1_vd);
+}
+/* |v|: clear the sign bits (vector types have no fabs). */
+static inline l1_vs l1_abs_s(l1_vs v) { return (l1_vs)((l1_vis)v & 0x7fffffff); }
+static inline l1_vd l1_abs_d(l1_vd v) { return (l1_vd)((l1_vid)v & 0x7fffffffffffffffLL); }
+
+/* out = sum over i < n of the vector expression VX(i) (W lanes at i) / scalar SX(i), with eight
+   accumulators; see the header comment for the fixed order. */
+#define L1_SUM8(T, V, W, VX, SX, out)                                                              \
+    do {                                                                                           \
+        V a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0}, a4 = {0}, a5 = {0}, a6 = {0}, a7 = {0};          \
+        size_t i = 0;                                                                              \
+        for (; i + 8 * (W) <= n; i += 8 * (W)) {                                                   \
+            a0 += VX(i), a1 += VX(i + (W)), a2 += VX(i + 2 * (W)), a3 += VX(i + 3 * (W));          \
+            a4 += VX(i + 4 * (W)), a5 += VX(i + 5 * (W)), a6 += VX(i + 6 * (W)),                   \
+                a7 += VX(i + 7 * (W));                                                             \
+        }                                                                                          \
+        for (; i + (W) <= n; i += (W))                                                             \
+            a0 += VX(i);                                                                           \
+        a0 = ((a0 + a4) + (a1 + a5)) + ((a2 + a6) + (a3 + a7));                                    \
+        T s_ = 0;                                                                                  \
+        for (size_t k = 0; k < (W); k++)                                                           \
+            s_ += a0[k];                                                                           \
+        for (; i < n; i++)                                                                         \
+            s_ += SX(i);                                                                           \
+        out = s_;                                                                                  \
+    } while (0)
+
+#define WS (sizeof(l1_vs) / sizeof(float))
+#define WD (sizeof(l1_vd) / sizeof(double))
+
+/* ---- dot, dsdot, asum, sum ---- */
+#define VDOT_S(i) (l1_ld_s(x + (i)) * l1_ld_s(y + (i)))
+#define VDOT_D(i) (l1_ld_d(x + (i)) * l1_ld_d(y + (i)))
+#define VDOT_SD(i) (l1_ld_sd(x + (i)) * l1_ld_sd(y + (i)))
+#define SDOT(i) (x[i] * y[i])
+#define SDOT_SD(i) ((double)x[i] * (double)y[i])
+#define VABS_S(i) l1_abs_s(l1_ld_s(x + (i)))
+#define VABS_D(i) l1_abs_d(l1_ld_d(x + (i)))
+#define SABS_S(i) __builtin_fabsf(x[i])
+#define SABS_D(i) __builtin_fabs(x[i])
+#define VSUM_S(i) l1_ld_s(x + (i))
+#define VSUM_D(i) l1_ld_d(x + (i))
+#define SSUM(i) (x[i])
+
+float L1_NAME(sdot)(size_t n, const float *x, const float *y)
+{
+    float s;
+    L1_SUM8(float, l1_vs, WS, VDOT_S, SDOT, s);
+    return s;
+}
+double L1_NAME(ddot)(size_t n, const double *x, const double *y)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VDOT_D, SDOT, s);
+    return s;
+}
+/* float products are exact in double: the sums alone round */
+double L1_NAME(dsdot)(size_t n, const float *x, const float *y)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VDOT_SD, SDOT_SD, s);
+    return s;
+}
+float L1_NAME(sasum)(size_t n, const float *x)
+{
+    float s;
+    L1_SUM8(float, l1_vs, WS, VABS_S, SABS_S, s);
+    return s;
+}
+double L1_NAME(dasum)(size_t n, const double *x)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VABS_D, SABS_D, s);
+    return s;
+}
+float L1_NAME(ssum)(size_t n, const float *x)
+{
+    float s;
+    L1_SUM8(float, l1_vs, WS, VSUM_S, SSUM, s);
+    return s;
+}
+double L1_NAME(dsum)(size_t n, const double *x)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VSUM_D, SSUM, s);
+    return s;
+}
+
+/* ---- complex dot: four real sums (x_re y_re, x_im y_im, x_re y_im, x_im y_re) ----
+   The reference forms each complex product first; the parts of the products are the same
+   terms (Fortran rules: no NaN recovery), summed in another order. */
+#define L1_CDOT(name, R, C, conj)                                                                  \
+    C L1_NAME(name)(size_t n, const C *xc, const C *yc)                                            \
+    {                                                                                              \
+        const R *x = (const R *)xc, *y = (const R *)yc;                                            \
+        R rr = 0, ii = 0, ri = 0, ir = 0;                                                          \
+        _Pragma("omp simd reduction(+ : rr, ii, ri, ir)") for (size_t k = 0; k < n; k++)           \
+        {                                                                                          \
+            R xr = x[2 * k], xi = x[2 * k + 1], yr = y[2 * k], yi = y[2 * k + 1];                  \
+            rr += xr * yr, ii += xi * yi, ri += xr * yi, ir += xi * yr;                            \
+        }                                                                                          \
+        C z;                                                                                       \
+        __real__ z = conj ? rr + ii : rr - ii;                                                     \
+        __imag__ z = conj ? ri - ir : ri + ir;                                                     \
+        return z;                                                                                  \
+    }
+L1_CDOT(cdotu, float, float _Complex, 0)
+L1_CDOT(cdotc, float, float _Complex, 1)
+L1_CDOT(zdotu, double, double _Complex, 0)
+L1_CDOT(zdotc, double, double _Complex, 1)
+
+/* ---- nrm2: Blue's accumulators, branch-free; a NaN fails both tests and lands in the medium
+   sum, from where the finish step propagates it ---- */
+#define L1_NRM2(name, T, V, IV, W, LD, ABS, TSML, TBIG, SSML, SBIG)                                \
+    void L1_NAME(name)(size_t n, const T *x, T *acc)                                               \
+    {                                                                                              \
+        V sm0 = {0}, md0 = {0}, bg0 = {0}, sm1 = {0}, md1 = {0}, bg1 = {0};                        \
+        size_t i = 0;                                                                              \
+        for (; i + 2 * (W) <= n; i += 2 * (W)) {                                                   \
+            V a = ABS(LD(x + i)), b = ABS(LD(x + i + (W)));                                        \
+            IV abig = a > TBIG, asml = a < TSML, bbig = b > TBIG, bsml = b < TSML;                 \
+            V ta = a * SBIG, sa = a * SSML, tb = b * SBIG, sb = b * SSML;                          \
+            bg0 += (V)((IV)(ta * ta) & abig), sm0 += (V)((IV)(sa * sa) & asml);                    \
+            md0 += (V)((IV)(a * a) & ~(abig | asml));                                              \
+            bg1 += (V)((IV)(tb * tb) & bbig), sm1 += (V)((IV)(sb * sb) & bsml);                    \
+            md1 += (V)((IV)(b * b) & ~(bbig | bsml));                                              \
+        }                                                                                          \
+        sm0 += sm1, md0 += md1, bg0 += bg1;                                                        \
+        T s = 0, m = 0, g = 0;                                                                     \
+        for (size_t k = 0; k < (W); k++)                                                           \
+            s += sm0[k], m += md0[k], g += bg0[k];                                                 \
+        for (; i < n; i++) {                                                                       \
+            T a = x[i] < 0 ? -x[i] : x[i];                                                         \
+            if (a > TBIG)                                                                          \
+                g += (a * SBIG) * (a * SBIG);                                                      \
+            else if (a < TSML)                                                                     \
+                s += (a * SSML) * (a * SSML);                                                      \
+            else                                                                                   \
+                m += a * a;                                                                        \
+        }                                                                                          \
+        acc[0] = s, acc[1] = m, acc[2] = g;                                                        \
+    }
+L1_NRM2(snrm2, float, l1_vs, l1_vis, WS, l1_ld_s, l1_abs_s, 0x1p-63f, 0x1p52f, 0x1p75f, 0x1p-76f)
+L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 0x1p537, 0x1p-538)
+
+/* ---- i?amax: per lane the first maximum (strict >, so ties keep the earlier index) and its
+   1-based index (0: none yet); NaN never compares greater, and the -1 start is below every
+   |x|. The lanes then give the largest value and, among equal ones, the smallest index. Index
+   lanes have the width of the value lanes, so a float segment is at most 2^30 elements. ---- */
+#define L1_SEL(IV, V, m, a, b) ((V)(((IV)(a) & (m)) | ((IV)(b) & ~(m))))
+#define L1_IAMAX_SEG(name, T, V, IV, W, LD, ABS)                                                   \
+    static size_t name(size_t n, const T *x, T *vmax)                                              \
+    {                                                                                              \
+        V m0 = {0}, m1, m2, m3;                                                                    \
+        IV j0 = {0}, j1 = {0}, j2 = {0}, j3 = {0}, idx;                                            \
+        m0 -= 1, m1 = m0, m2 = m0, m3 = m0;                                                        \
+        for (size_t k = 0; k < (W); k++)                                                           \
+            idx[k] = (__typeof__(idx[0]))(k + 1);                                                  \
+        size_t i = 0;                                                                              \
+        for (; i + 4 * (W) <= n; i += 4 * (W), idx += (__typeof__(idx[0]))(4 * (W))) {                                   \
+            V a0 = ABS(LD(x + i)), a1 = ABS(LD(x + i + (W)));                                      \
+            V a2 = ABS(LD(x + i + 2 * (W))), a3 = ABS(LD(x + i + 3 * (W)));                        \
+            IV g0 = a0 > m0, g1 = a1 > m1, g2 = a2 > m2, g3 = a3 > m3;                             \
+            m0 = L1_SEL(IV, V, g0, a0, m0), j0 = (g0 & idx) | (~g0 & j0);                          \
+            m1 = L1_SEL(IV, V, g1, a1, m1), j1 = (g1 & (idx + (__typeof__(idx[0]))(W))) | (~g1 & j1);                  \
+            m2 = L1_SEL(IV, V, g2, a2, m2), j2 = (g2 & (idx + (__typeof__(idx[0]))(2 * (W)))) | (~g2 & j2);              \
+            m3 = L1_SEL(IV, V, g3, a3, m3), j3 = (g3 & (idx + (__typeof__(idx[0]))(3 * (W)))) | (~g3 & j3);              \
+        }                                                                                          \
+        for (; i + (W) <= n; i += (W), idx += (__typeof__(idx[0]))(W)) {                                               \
+            V a0 = ABS(LD(x + i));                                                                 \
+            IV g0 = a0 > m0;                                                                       \
+            m0 = L1_SEL(IV, V, g0, a0, m0), j0 = (g0 & idx) | (~g0 & j0);                          \
+        }                                                                                          \
+        T best = -1;                                                                               \
+        size_t bi = 0; /* 1-based, 0: none */                                                      \
+        for (size_t k = 0; k < (W); k++) {                                                         \
+            const T mv[4] = {m0[k], m1[k], m2[k], m3[k]};                                          \
+            const size_t jv[4] = {(size_t)j0[k], (size_t)j1[k], (size_t)j2[k], (size_t)j3[k]};    \
+            for (int u = 0; u < 4; u++)                                                            \
+                if (jv[u] && (mv[u] > best || (mv[u] == best && jv[u] < bi)))                      \
+                    best = mv[u], bi = jv[u];                                                      \
+        }                                                                                          \
+        for (; i < n; i++) { /* the tail comes after every lane's elements */                      \
+            T a = x[i] < 0 ? -x[i] : x[i];                                                         \
+            if (a > best)                                                                          \
+                best = a, bi = i + 1;                                                              \
+        }                                                                                          \
+        *vmax = best;                                                                              \
+        return bi ? bi - 1 : 0;                                                                    \
+    }
+L1_IAMAX_SEG(l1_isamax_seg, float, l1_vs, l1_vis, WS, l1_ld_s, l1_abs_s)
+L1_IAMAX_SEG(l1_idamax_seg, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d)
+
+#define L1_SEG_MAX ((size_t)1 << 30)
+size_t L1_NAME(isamax)(size_t n, const float *x, float *vmax)
+{
+    float best = -1, v;
+    size_t bi = 0;
+    for (size_t s = 0; s < n; s += L1_SEG_MAX) {
+        size_t k = l1_isamax_seg(n - s < L1_SEG_MAX ? n - s : L1_SEG_MAX, x + s, &v);
+        if (v > best)
+            best = v, bi = s + k;
+    }
+    *vmax = best;
+    return bi;
+}
+size_t L1_NAME(idamax)(size_t n, const double *x, double *vmax)
+{
+    return l1_idamax_seg(n, x, vmax);
+}
+
+/* Complex: |re| + |im| of a block into a buffer (omp simd de-interleaves), then the real search;
+   blocks in order with strict >, so the first maximum wins across blocks too. */
+#define L1_BLK 512
+#define L1_ICAMAX(name, R, C, seg)                                                                 \
+    size_t L1_NAME(name)(size_t n, const C *xc, R *vmax)                                           \
+    {                                                                                              \
+        const R *x = (const R *)xc;                                                                \
+        R buf[L1_BLK], best = -1, v;                                                               \
+        size_t bi = 0;                                                                             \
+        for (size_t s = 0; s < n; s += L1_BLK) {                                                   \
+            size_t len = n - s < L1_BLK ? n - s : L1_BLK;                                          \
+            const R *p = x + 2 * s;                                                                \
+            _Pragma("omp simd") for (size_t k = 0; k < len; k++) buf[k] =                          \
+                (p[2 * k] < 0 ? -p[2 * k] : p[2 * k]) +                                            \
+                (p[2 * k + 1] < 0 ? -p[2 * k + 1] : p[2 * k + 1]);                                 \
+            size_t k = seg(len, buf, &v);                                                          \
+            if (v > best)                                                                          \
+                best = v, bi = s + k;                                                              \
+        }                                                                                          \
+        *vmax = best;                                                                              \
+        return bi;                                                                                 \
+    }
+L1_ICAMAX(icamax, float, float _Complex, l1_isamax_seg)
+L1_ICAMAX(izamax, double, double _Complex, l1_idamax_seg)
+
+/* ---- element-wise: each element computed alone, as in the reference (y + alpha*x; the full
+   complex products of Fortran, no NaN recovery). x == y gives the reference's result too: every
+   element is loaded before it is stored. ---- */
+#define L1_REAL_ELEMWISE(p, T)                                                                     \
+    void L1_NAME(p##axpy)(size_t n, T alpha, const T *x, T *y)                                     \
+    {                                                                                              \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++) y[i] = y[i] + alpha * x[i];             \
+    }                                                                                              \
+    void L1_NAME(p##scal)(size_t n, T alpha, T *x)                                                 \
+    {                                                                                              \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++) x[i] = alpha * x[i];                    \
+    }                                                                                              \
+    void L1_NAME(p##rot)(size_t n, T *x, T *y, T c, T s)                                           \
+    {                                                                                              \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            T xi = x[i], yi = y[i];                                                                \
+            x[i] = c * xi + s * yi;                                                                \
+            y[i] = c * yi - s * xi;                                                                \
+        }                                                                                          \
+    }                                                                                              \
+    void L1_NAME(p##swap)(size_t n, T *x, T *y)                                                    \
+    {                                                                                              \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            T t = x[i];                                                                            \
+            x[i] = y[i];                                                                           \
+            y[i] = t;                                                                              \
+        }                                                                                          \
+    }
+L1_REAL_ELEMWISE(s, float)
+L1_REAL_ELEMWISE(d, double)
+
+/* csrot/zdrot: (c, 0) * (re, im) = (c re - 0 im, 0 re + c im) as gfortran computes it, so
+   0 * Inf and 0 * NaN terms appear (blas/level1/l1_internal.h, cmul_real). */
+#define L1_CPLX_ELEMWISE(p, rp, R, C)                                                              \
+    void L1_NAME(p##axpy)(size_t n, C alpha, const C *xc, C *yc)                                   \
+    {                                                                                              \
+        const R *x = (const R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                      \
+        R *y = (R *)yc;                                                                            \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            R xr = x[2 * i], xi = x[2 * i + 1];                                                    \
+            R tr = ar * xr - ai * xi, ti = ar * xi + ai * xr;                                      \
+            y[2 * i] = y[2 * i] + tr, y[2 * i + 1] = y[2 * i + 1] + ti;                            \
+        }                                                                                          \
+    }                                                                                              \
+    void L1_NAME(p##scal)(size_t n, C alpha, C *xc)                                                \
+    {                                                                                              \
+        R *x = (R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                                  \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            R xr = x[2 * i], xi = x[2 * i + 1];                                                    \
+            x[2 * i] = ar * xr - ai * xi, x[2 * i + 1] = ar * xi + ai * xr;                        \
+        }                                                                                          \
+    }                                                                                              \
+    void L1_NAME(rp##rot)(size_t n, C *xc, C *yc, R c, R s)                                        \
+    {                                                                                              \
+        R *x = (R *)xc, *y = (R *)yc;                                                              \
+        const R zero = 0;                                                                          \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            R xr = x[2 * i], xi = x[2 * i + 1], yr = y[2 * i], yi = y[2 * i + 1];                  \
+            x[2 * i] = (xr * c - xi * zero) + (yr * s - yi * zero);                                \
+            x[2 * i + 1] = (xr * zero + xi * c) + (yr * zero + yi * s);                            \
+            y[2 * i] = (yr * c - yi * zero) - (xr * s - xi * zero);                                \
+            y[2 * i + 1] = (yr * zero + yi * c) - (xr * zero + xi * s);                            \
+        }                                                                                          \
+    }
+L1_CPLX_ELEMWISE(c, cs, float, float _Complex)
+L1_CPLX_ELEMWISE(z, zd, double, double _Complex)
