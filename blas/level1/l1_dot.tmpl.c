@@ -50,9 +50,11 @@ static nb_t dot_driver(blasint n, const nb_t *x, blasint incx, const nb_t *y, bl
     if (n <= 0)
         return sum;
     size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
-    dot_ctx t = {x + nb_vstart(n, incx), y + nb_vstart(n, incy), incx, incy, conj, {0}};
     if (nch == 1 && incx == 1 && incy == 1)
         return sum + dot_kernel(nn, x, y, conj);
+    dot_ctx t; /* the partials are written by the chunks: no zeroing of the array */
+    t.x = x + nb_vstart(n, incx), t.y = y + nb_vstart(n, incy), t.incx = incx, t.incy = incy;
+    t.conj = conj;
     nb_l1_run(nn, nb_l1_team(2 * NB_L1_NREAL * nn, nch), dot_chunk, &t);
     for (size_t c = 0; c < nch; c++)
         sum += t.part[c];
@@ -109,7 +111,8 @@ nb_r NB_RINT(asum)(blasint n, const nb_t *x, blasint incx)
     size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
     if (nch == 1 && incx == 1)
         return sum + NB_L1KR(asum)(NB_L1_NREAL * nn, (const nb_r *)x);
-    asum_ctx t = {x, incx, {0}};
+    asum_ctx t;
+    t.x = x, t.incx = incx;
     nb_l1_run(nn, nb_l1_team(NB_L1_NREAL * nn, nch), asum_chunk, &t);
     for (size_t c = 0; c < nch; c++)
         sum += t.part[c];
@@ -147,7 +150,8 @@ static double dot_float_in_double(double sum, blasint n, const float *x, blasint
                                   const float *y, blasint incy)
 {
     size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
-    dsdot_ctx t = {x + nb_vstart(n, incx), y + nb_vstart(n, incy), incx, incy, {0}};
+    dsdot_ctx t;
+    t.x = x + nb_vstart(n, incx), t.y = y + nb_vstart(n, incy), t.incx = incx, t.incy = incy;
     nb_l1_run(nn, nb_l1_team(2 * nn, nch), dsdot_chunk, &t);
     for (size_t c = 0; c < nch; c++)
         sum += t.part[c];

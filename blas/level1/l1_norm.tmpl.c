@@ -106,7 +106,8 @@ nb_r NB_RINT(nrm2)(blasint n, const nb_t *x, blasint incx)
     if (n <= 0)
         return 0;
     size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
-    nrm2_ctx t = {x + nb_vstart(n, incx), incx, {{0}}};
+    nrm2_ctx t; /* the partials are written by the chunks */
+    t.x = x + nb_vstart(n, incx), t.incx = incx;
     nb_l1_run(nn, nb_l1_team(NB_L1_NREAL * nn, nch), nrm2_chunk, &t);
     nrm2_acc s = {0, 0, 0};
     for (size_t c = 0; c < nch; c++)
@@ -157,7 +158,8 @@ blasint NB_IINT(amax)(blasint n, const nb_t *x, blasint incx)
     if (abs1(x[0]) != abs1(x[0])) /* a leading NaN stays the answer */
         return 1;
     size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
-    amax_ctx t = {x, (size_t)incx, {0}, {0}};
+    amax_ctx t;
+    t.x = x, t.incx = (size_t)incx;
     nb_l1_run(nn, nb_l1_team(NB_L1_NREAL * nn, nch), amax_chunk, &t);
     nb_r best = -1;
     size_t bi = 0;

@@ -8,8 +8,8 @@
    latency of the add (3-4 cycles), and without -ffast-math the compiler may not split it. The
    order of the additions depends on n alone (accumulators summed pairwise, then the lanes in
    order, then the scalar tail), never on alignment or threads.
-   Register budget (avx2, 16 ymm): sums 8 accumulators + 2 loads + 1 mask; nrm2 6 accumulators
-   + 3 constants + 4 temporaries; i?amax 4 (max, index) pairs + index step + 3 temporaries. */
+   Register budget (avx2, 16 ymm): sums 8 accumulators + 2 loads + 1 mask; nrm2 3 accumulators
+   + 5 constants + 5 temporaries; i?amax 4 running maxima + 1 mask + 4 loads + 4 compares. */
 #include <stddef.h>
 #include <string.h>
 
@@ -157,18 +157,17 @@ L1_CDOT(zdotc, double, double _Complex, 1)
 #define L1_NRM2(name, T, V, IV, W, LD, ABS, TSML, TBIG, SSML, SBIG)                                \
     void L1_NAME(name)(size_t n, const T *x, T *acc)                                               \
     {                                                                                              \
-        V sm0 = {0}, md0 = {0}, bg0 = {0}, sm1 = {0}, md1 = {0}, bg1 = {0};                        \
+        V sm0 = {0}, md0 = {0}, bg0 = {0};                                                         \
         size_t i = 0;                                                                              \
-        for (; i + 2 * (W) <= n; i += 2 * (W)) {                                                   \
-            V a = ABS(LD(x + i)), b = ABS(LD(x + i + (W)));                                        \
-            IV abig = a > TBIG, asml = a < TSML, bbig = b > TBIG, bsml = b < TSML;                 \
-            V ta = a * SBIG, sa = a * SSML, tb = b * SBIG, sb = b * SSML;                          \
-            bg0 += (V)((IV)(ta * ta) & abig), sm0 += (V)((IV)(sa * sa) & asml);                    \
-            md0 += (V)((IV)(a * a) & ~(abig | asml));                                              \
-            bg1 += (V)((IV)(tb * tb) & bbig), sm1 += (V)((IV)(sb * sb) & bsml);                    \
-            md1 += (V)((IV)(b * b) & ~(bbig | bsml));                                              \
+        for (; i + (W) <= n; i += (W)) {                                                           \
+            V a = ABS(LD(x + i));                                                                  \
+            IV big = a > TBIG, sml = a < TSML;                                                     \
+            /* mask the inputs, not the squares: a square that underflows in a discarded lane    \
+               would still cost a microcode assist (subnormal result) */                          \
+            V tb = (V)((IV)a & big) * SBIG, ts = (V)((IV)a & sml) * SSML;                         \
+            V md = (V)((IV)a & ~(big | sml));                                                      \
+            bg0 += tb * tb, sm0 += ts * ts, md0 += md * md;                                        \
         }                                                                                          \
-        sm0 += sm1, md0 += md1, bg0 += bg1;                                                        \
         T s = 0, m = 0, g = 0;                                                                     \
         for (size_t k = 0; k < (W); k++)                                                           \
             s += sm0[k], m += md0[k], g += bg0[k];                                                 \
@@ -186,66 +185,59 @@ L1_CDOT(zdotc, double, double _Complex, 1)
 L1_NRM2(snrm2, float, l1_vs, l1_vis, WS, l1_ld_s, l1_abs_s, 0x1p-63f, 0x1p52f, 0x1p75f, 0x1p-76f)
 L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 0x1p537, 0x1p-538)
 
-/* ---- i?amax: per lane the first maximum (strict >, so ties keep the earlier index) and its
-   1-based index (0: none yet); NaN never compares greater, and the -1 start is below every
-   |x|. The lanes then give the largest value and, among equal ones, the smallest index. Index
-   lanes have the width of the value lanes, so a float segment is at most 2^30 elements. ---- */
+/* ---- i?amax, in blocks that stay in L1: the block's largest |x_i| by four running maxima
+   (strict >, so NaN is never taken; the -1 start is below every |x|), then, only when it beats
+   the maximum so far (rarely, after the first blocks), a scan of the block for its first
+   occurrence. Blocks in order with strict >: the first maximum of the vector wins. ---- */
+#define L1_AMAX_BLK 1024
 #define L1_SEL(IV, V, m, a, b) ((V)(((IV)(a) & (m)) | ((IV)(b) & ~(m))))
-#define L1_IAMAX_SEG(name, T, V, IV, W, LD, ABS)                                                   \
+#define L1_IAMAX(name, T, V, IV, W, LD, ABS)                                                       \
     static size_t name(size_t n, const T *x, T *vmax)                                              \
     {                                                                                              \
-        V m0 = {0}, m1, m2, m3;                                                                    \
-        IV j0 = {0}, j1 = {0}, j2 = {0}, j3 = {0}, idx;                                            \
-        m0 -= 1, m1 = m0, m2 = m0, m3 = m0;                                                        \
-        for (size_t k = 0; k < (W); k++)                                                           \
-            idx[k] = (__typeof__(idx[0]))(k + 1);                                                  \
-        size_t i = 0;                                                                              \
-        for (; i + 4 * (W) <= n; i += 4 * (W), idx += (__typeof__(idx[0]))(4 * (W))) {                                   \
-            V a0 = ABS(LD(x + i)), a1 = ABS(LD(x + i + (W)));                                      \
-            V a2 = ABS(LD(x + i + 2 * (W))), a3 = ABS(LD(x + i + 3 * (W)));                        \
-            IV g0 = a0 > m0, g1 = a1 > m1, g2 = a2 > m2, g3 = a3 > m3;                             \
-            m0 = L1_SEL(IV, V, g0, a0, m0), j0 = (g0 & idx) | (~g0 & j0);                          \
-            m1 = L1_SEL(IV, V, g1, a1, m1), j1 = (g1 & (idx + (__typeof__(idx[0]))(W))) | (~g1 & j1);                  \
-            m2 = L1_SEL(IV, V, g2, a2, m2), j2 = (g2 & (idx + (__typeof__(idx[0]))(2 * (W)))) | (~g2 & j2);              \
-            m3 = L1_SEL(IV, V, g3, a3, m3), j3 = (g3 & (idx + (__typeof__(idx[0]))(3 * (W)))) | (~g3 & j3);              \
-        }                                                                                          \
-        for (; i + (W) <= n; i += (W), idx += (__typeof__(idx[0]))(W)) {                                               \
-            V a0 = ABS(LD(x + i));                                                                 \
-            IV g0 = a0 > m0;                                                                       \
-            m0 = L1_SEL(IV, V, g0, a0, m0), j0 = (g0 & idx) | (~g0 & j0);                          \
-        }                                                                                          \
         T best = -1;                                                                               \
-        size_t bi = 0; /* 1-based, 0: none */                                                      \
-        for (size_t k = 0; k < (W); k++) {                                                         \
-            const T mv[4] = {m0[k], m1[k], m2[k], m3[k]};                                          \
-            const size_t jv[4] = {(size_t)j0[k], (size_t)j1[k], (size_t)j2[k], (size_t)j3[k]};    \
-            for (int u = 0; u < 4; u++)                                                            \
-                if (jv[u] && (mv[u] > best || (mv[u] == best && jv[u] < bi)))                      \
-                    best = mv[u], bi = jv[u];                                                      \
-        }                                                                                          \
-        for (; i < n; i++) { /* the tail comes after every lane's elements */                      \
-            T a = x[i] < 0 ? -x[i] : x[i];                                                         \
-            if (a > best)                                                                          \
-                best = a, bi = i + 1;                                                              \
+        size_t bi = 0;                                                                             \
+        for (size_t b = 0; b < n; b += L1_AMAX_BLK) {                                              \
+            size_t len = n - b < L1_AMAX_BLK ? n - b : L1_AMAX_BLK, i = 0;                         \
+            const T *p = x + b;                                                                    \
+            V m0 = {0}, m1, m2, m3;                                                                \
+            m0 -= 1, m1 = m0, m2 = m0, m3 = m0;                                                    \
+            for (; i + 4 * (W) <= len; i += 4 * (W)) {                                             \
+                V a0 = ABS(LD(p + i)), a1 = ABS(LD(p + i + (W)));                                  \
+                V a2 = ABS(LD(p + i + 2 * (W))), a3 = ABS(LD(p + i + 3 * (W)));                    \
+                m0 = L1_SEL(IV, V, a0 > m0, a0, m0), m1 = L1_SEL(IV, V, a1 > m1, a1, m1);          \
+                m2 = L1_SEL(IV, V, a2 > m2, a2, m2), m3 = L1_SEL(IV, V, a3 > m3, a3, m3);          \
+            }                                                                                      \
+            for (; i + (W) <= len; i += (W)) {                                                     \
+                V a0 = ABS(LD(p + i));                                                             \
+                m0 = L1_SEL(IV, V, a0 > m0, a0, m0);                                               \
+            }                                                                                      \
+            m0 = L1_SEL(IV, V, m1 > m0, m1, m0), m2 = L1_SEL(IV, V, m3 > m2, m3, m2);              \
+            m0 = L1_SEL(IV, V, m2 > m0, m2, m0);                                                   \
+            T bm = -1;                                                                             \
+            for (size_t k = 0; k < (W); k++)                                                       \
+                bm = m0[k] > bm ? m0[k] : bm;                                                      \
+            for (; i < len; i++) {                                                                 \
+                T a = p[i] < 0 ? -p[i] : p[i];                                                     \
+                bm = a > bm ? a : bm;                                                              \
+            }                                                                                      \
+            if (bm > best) {                                                                       \
+                best = bm;                                                                         \
+                for (size_t k = 0; k < len; k++)                                                   \
+                    if ((p[k] < 0 ? -p[k] : p[k]) == bm) {                                         \
+                        bi = b + k;                                                                \
+                        break;                                                                     \
+                    }                                                                              \
+            }                                                                                      \
         }                                                                                          \
         *vmax = best;                                                                              \
-        return bi ? bi - 1 : 0;                                                                    \
+        return bi;                                                                                 \
     }
-L1_IAMAX_SEG(l1_isamax_seg, float, l1_vs, l1_vis, WS, l1_ld_s, l1_abs_s)
-L1_IAMAX_SEG(l1_idamax_seg, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d)
+L1_IAMAX(l1_isamax_seg, float, l1_vs, l1_vis, WS, l1_ld_s, l1_abs_s)
+L1_IAMAX(l1_idamax_seg, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d)
 
-#define L1_SEG_MAX ((size_t)1 << 30)
 size_t L1_NAME(isamax)(size_t n, const float *x, float *vmax)
 {
-    float best = -1, v;
-    size_t bi = 0;
-    for (size_t s = 0; s < n; s += L1_SEG_MAX) {
-        size_t k = l1_isamax_seg(n - s < L1_SEG_MAX ? n - s : L1_SEG_MAX, x + s, &v);
-        if (v > best)
-            best = v, bi = s + k;
-    }
-    *vmax = best;
-    return bi;
+    return l1_isamax_seg(n, x, vmax);
 }
 size_t L1_NAME(idamax)(size_t n, const double *x, double *vmax)
 {
