@@ -129,17 +129,47 @@ double L1_NAME(dsum)(size_t n, const double *x)
     return s;
 }
 
-/* ---- complex dot: four real sums (x_re y_re, x_im y_im, x_re y_im, x_im y_re) ----
-   The reference forms each complex product first; the parts of the products are the same
-   terms (Fortran rules: no NaN recovery), summed in another order. */
-#define L1_CDOT(name, R, C, conj)                                                                  \
+/* ---- complex: vectors of interleaved (re, im) pairs; swap(v) exchanges the parts of each
+   pair (a constant shuffle) ---- */
+#if NB_L1_VBYTES == 16
+#define L1_SWAP_S ((l1_vis){1, 0, 3, 2})
+#define L1_SWAP_D ((l1_vid){1, 0})
+#elif NB_L1_VBYTES == 32
+#define L1_SWAP_S ((l1_vis){1, 0, 3, 2, 5, 4, 7, 6})
+#define L1_SWAP_D ((l1_vid){1, 0, 3, 2})
+#else
+#define L1_SWAP_S ((l1_vis){1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14})
+#define L1_SWAP_D ((l1_vid){1, 0, 3, 2, 5, 4, 7, 6})
+#endif
+
+/* Complex dot: p += x*y holds (x_re y_re, x_im y_im) per pair, q += x*swap(y) holds
+   (x_re y_im, x_im y_re); four pairs of accumulators. The reference forms each complex product
+   first; these are the same terms (Fortran rules: no NaN recovery), summed in another order. */
+#define L1_CDOT(name, R, C, V, W, LD, SW, conj)                                                    \
     C L1_NAME(name)(size_t n, const C *xc, const C *yc)                                            \
     {                                                                                              \
         const R *x = (const R *)xc, *y = (const R *)yc;                                            \
+        size_t nr = 2 * n, i = 0;                                                                  \
+        V p0 = {0}, p1 = {0}, p2 = {0}, p3 = {0}, q0 = {0}, q1 = {0}, q2 = {0}, q3 = {0};          \
+        for (; i + 4 * (W) <= nr; i += 4 * (W)) {                                                  \
+            V x0 = LD(x + i), x1 = LD(x + i + (W)), y0 = LD(y + i), y1 = LD(y + i + (W));          \
+            p0 += x0 * y0, q0 += x0 * __builtin_shuffle(y0, SW);                                   \
+            p1 += x1 * y1, q1 += x1 * __builtin_shuffle(y1, SW);                                   \
+            x0 = LD(x + i + 2 * (W)), x1 = LD(x + i + 3 * (W));                                    \
+            y0 = LD(y + i + 2 * (W)), y1 = LD(y + i + 3 * (W));                                    \
+            p2 += x0 * y0, q2 += x0 * __builtin_shuffle(y0, SW);                                   \
+            p3 += x1 * y1, q3 += x1 * __builtin_shuffle(y1, SW);                                   \
+        }                                                                                          \
+        for (; i + (W) <= nr; i += (W)) {                                                          \
+            V x0 = LD(x + i), y0 = LD(y + i);                                                      \
+            p0 += x0 * y0, q0 += x0 * __builtin_shuffle(y0, SW);                                   \
+        }                                                                                          \
+        p0 = (p0 + p1) + (p2 + p3), q0 = (q0 + q1) + (q2 + q3);                                    \
         R rr = 0, ii = 0, ri = 0, ir = 0;                                                          \
-        _Pragma("omp simd reduction(+ : rr, ii, ri, ir)") for (size_t k = 0; k < n; k++)           \
-        {                                                                                          \
-            R xr = x[2 * k], xi = x[2 * k + 1], yr = y[2 * k], yi = y[2 * k + 1];                  \
+        for (size_t k = 0; k < (W); k += 2)                                                        \
+            rr += p0[k], ii += p0[k + 1], ri += q0[k], ir += q0[k + 1];                            \
+        for (; i < nr; i += 2) {                                                                   \
+            R xr = x[i], xi = x[i + 1], yr = y[i], yi = y[i + 1];                                  \
             rr += xr * yr, ii += xi * yi, ri += xr * yi, ir += xi * yr;                            \
         }                                                                                          \
         C z;                                                                                       \
@@ -147,10 +177,10 @@ double L1_NAME(dsum)(size_t n, const double *x)
         __imag__ z = conj ? ri - ir : ri + ir;                                                     \
         return z;                                                                                  \
     }
-L1_CDOT(cdotu, float, float _Complex, 0)
-L1_CDOT(cdotc, float, float _Complex, 1)
-L1_CDOT(zdotu, double, double _Complex, 0)
-L1_CDOT(zdotc, double, double _Complex, 1)
+L1_CDOT(cdotu, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S, 0)
+L1_CDOT(cdotc, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S, 1)
+L1_CDOT(zdotu, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D, 0)
+L1_CDOT(zdotc, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D, 1)
 
 /* ---- nrm2: Blue's accumulators, branch-free; a NaN fails both tests and lands in the medium
    sum, from where the finish step propagates it ---- */
@@ -304,25 +334,45 @@ L1_REAL_ELEMWISE(d, double)
 
 /* csrot/zdrot: (c, 0) * (re, im) = (c re - 0 im, 0 re + c im) as gfortran computes it, so
    0 * Inf and 0 * NaN terms appear (blas/level1/l1_internal.h, cmul_real). */
-#define L1_CPLX_ELEMWISE(p, rp, R, C)                                                              \
+/* alpha*x per pair = ar*(xr, xi) + (-ai, ai)*(xi, xr): the reference's (ar xr - ai xi,
+   ar xi + ai xr), with -ai*xi = -(ai*xi) exactly. */
+#define L1_CPLX_ELEMWISE(p, rp, R, C, V, W, LD, SW)                                                \
     void L1_NAME(p##axpy)(size_t n, C alpha, const C *xc, C *yc)                                   \
     {                                                                                              \
         const R *x = (const R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                      \
         R *y = (R *)yc;                                                                            \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
-        {                                                                                          \
-            R xr = x[2 * i], xi = x[2 * i + 1];                                                    \
+        size_t nr = 2 * n, i = 0;                                                                  \
+        V var = {0}, vai = {0};                                                                    \
+        for (size_t k = 0; k < (W); k += 2)                                                        \
+            var[k] = ar, var[k + 1] = ar, vai[k] = -ai, vai[k + 1] = ai;                           \
+        for (; i + 2 * (W) <= nr; i += 2 * (W)) {                                                  \
+            V x0 = LD(x + i), x1 = LD(x + i + (W)), y0 = LD(y + i), y1 = LD(y + i + (W));          \
+            y0 = y0 + (var * x0 + vai * __builtin_shuffle(x0, SW));                                \
+            y1 = y1 + (var * x1 + vai * __builtin_shuffle(x1, SW));                                \
+            memcpy(y + i, &y0, sizeof y0), memcpy(y + i + (W), &y1, sizeof y1);                    \
+        }                                                                                          \
+        for (; i < nr; i += 2) {                                                                   \
+            R xr = x[i], xi = x[i + 1];                                                            \
             R tr = ar * xr - ai * xi, ti = ar * xi + ai * xr;                                      \
-            y[2 * i] = y[2 * i] + tr, y[2 * i + 1] = y[2 * i + 1] + ti;                            \
+            y[i] = y[i] + tr, y[i + 1] = y[i + 1] + ti;                                            \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(p##scal)(size_t n, C alpha, C *xc)                                                \
     {                                                                                              \
         R *x = (R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                                  \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
-        {                                                                                          \
-            R xr = x[2 * i], xi = x[2 * i + 1];                                                    \
-            x[2 * i] = ar * xr - ai * xi, x[2 * i + 1] = ar * xi + ai * xr;                        \
+        size_t nr = 2 * n, i = 0;                                                                  \
+        V var = {0}, vai = {0};                                                                    \
+        for (size_t k = 0; k < (W); k += 2)                                                        \
+            var[k] = ar, var[k + 1] = ar, vai[k] = -ai, vai[k + 1] = ai;                           \
+        for (; i + 2 * (W) <= nr; i += 2 * (W)) {                                                  \
+            V x0 = LD(x + i), x1 = LD(x + i + (W));                                                \
+            x0 = var * x0 + vai * __builtin_shuffle(x0, SW);                                       \
+            x1 = var * x1 + vai * __builtin_shuffle(x1, SW);                                       \
+            memcpy(x + i, &x0, sizeof x0), memcpy(x + i + (W), &x1, sizeof x1);                    \
+        }                                                                                          \
+        for (; i < nr; i += 2) {                                                                   \
+            R xr = x[i], xi = x[i + 1];                                                            \
+            x[i] = ar * xr - ai * xi, x[i + 1] = ar * xi + ai * xr;                                \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(rp##rot)(size_t n, C *xc, C *yc, R c, R s)                                        \
@@ -338,5 +388,5 @@ L1_REAL_ELEMWISE(d, double)
             y[2 * i + 1] = (yr * zero + yi * c) - (xr * zero + xi * s);                            \
         }                                                                                          \
     }
-L1_CPLX_ELEMWISE(c, cs, float, float _Complex)
-L1_CPLX_ELEMWISE(z, zd, double, double _Complex)
+L1_CPLX_ELEMWISE(c, cs, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S)
+L1_CPLX_ELEMWISE(z, zd, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D)
