@@ -18,7 +18,10 @@ typedef struct {
 static void elem_run(size_t n, size_t reals, nb_l1_chunk_fn fn, elem_ctx *t)
 {
     size_t nch = nb_l1_nchunks(n);
-    nb_l1_run(n, nch > 1 ? nb_l1_team(reals, nch) : 1, fn, t);
+    if (nch == 1)
+        fn(t, 0, 0, n);
+    else
+        nb_l1_run(n, nb_l1_team(reals, nch), fn, t);
 }
 
 static void axpy_chunk(void *vctx, size_t c, size_t lo, size_t hi)

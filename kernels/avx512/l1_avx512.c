@@ -1,6 +1,11 @@
 /* The Level 1 kernels of the avx512 set: the shared plain-C loops (kernels/generic/l1_loops.h)
-   compiled with this set's ISA flags, on 64-byte vectors. */
+   compiled with this set's ISA flags on 64-byte vectors, with the running maximum of i?amax as
+   one MAXPS/MAXPD: max(a, m) returns m when either is NaN, exactly the loops' a > m ? a : m.
+   Register budget: that of l1_loops.h (at most 15 zmm registers live in any inner loop). */
+#include <immintrin.h>
 #include "kernels/l1_kernels.h"
 #define NB_L1_SUFFIX avx512
 #define NB_L1_VBYTES 64
+#define L1_VMAX_S(a, m) ((l1_vs)_mm512_max_ps((__m512)(a), (__m512)(m)))
+#define L1_VMAX_D(a, m) ((l1_vd)_mm512_max_pd((__m512d)(a), (__m512d)(m)))
 #include "kernels/generic/l1_loops.h"

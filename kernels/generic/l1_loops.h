@@ -221,7 +221,15 @@ L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 
    occurrence. Blocks in order with strict >: the first maximum of the vector wins. ---- */
 #define L1_AMAX_BLK 1024
 #define L1_SEL(IV, V, m, a, b) ((V)(((IV)(a) & (m)) | ((IV)(b) & ~(m))))
-#define L1_IAMAX(name, T, V, IV, W, LD, ABS)                                                       \
+/* a > m ? a : m per lane; a set may define L1_VMAX_S/D as one instruction with exactly this
+   rule (x86 MAXPS/MAXPD return the second operand when either is NaN). */
+#ifndef L1_VMAX_S
+#define L1_VMAX_S(a, m) L1_SEL(l1_vis, l1_vs, (a) > (m), a, m)
+#endif
+#ifndef L1_VMAX_D
+#define L1_VMAX_D(a, m) L1_SEL(l1_vid, l1_vd, (a) > (m), a, m)
+#endif
+#define L1_IAMAX(name, T, V, W, LD, ABS, VMAX)                                                       \
     static size_t name(size_t n, const T *x, T *vmax)                                              \
     {                                                                                              \
         T best = -1;                                                                               \
@@ -234,15 +242,11 @@ L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 
             for (; i + 4 * (W) <= len; i += 4 * (W)) {                                             \
                 V a0 = ABS(LD(p + i)), a1 = ABS(LD(p + i + (W)));                                  \
                 V a2 = ABS(LD(p + i + 2 * (W))), a3 = ABS(LD(p + i + 3 * (W)));                    \
-                m0 = L1_SEL(IV, V, a0 > m0, a0, m0), m1 = L1_SEL(IV, V, a1 > m1, a1, m1);          \
-                m2 = L1_SEL(IV, V, a2 > m2, a2, m2), m3 = L1_SEL(IV, V, a3 > m3, a3, m3);          \
+                m0 = VMAX(a0, m0), m1 = VMAX(a1, m1), m2 = VMAX(a2, m2), m3 = VMAX(a3, m3);           \
             }                                                                                      \
-            for (; i + (W) <= len; i += (W)) {                                                     \
-                V a0 = ABS(LD(p + i));                                                             \
-                m0 = L1_SEL(IV, V, a0 > m0, a0, m0);                                               \
-            }                                                                                      \
-            m0 = L1_SEL(IV, V, m1 > m0, m1, m0), m2 = L1_SEL(IV, V, m3 > m2, m3, m2);              \
-            m0 = L1_SEL(IV, V, m2 > m0, m2, m0);                                                   \
+            for (; i + (W) <= len; i += (W))                                                       \
+                m0 = VMAX(ABS(LD(p + i)), m0);                                                     \
+            m0 = VMAX(VMAX(m1, m0), VMAX(m3, m2));                                                 \
             T bm = -1;                                                                             \
             for (size_t k = 0; k < (W); k++)                                                       \
                 bm = m0[k] > bm ? m0[k] : bm;                                                      \
@@ -262,8 +266,8 @@ L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 
         *vmax = best;                                                                              \
         return bi;                                                                                 \
     }
-L1_IAMAX(l1_isamax_seg, float, l1_vs, l1_vis, WS, l1_ld_s, l1_abs_s)
-L1_IAMAX(l1_idamax_seg, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d)
+L1_IAMAX(l1_isamax_seg, float, l1_vs, WS, l1_ld_s, l1_abs_s, L1_VMAX_S)
+L1_IAMAX(l1_idamax_seg, double, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX_D)
 
 size_t L1_NAME(isamax)(size_t n, const float *x, float *vmax)
 {
@@ -302,14 +306,33 @@ L1_ICAMAX(izamax, double, double _Complex, l1_idamax_seg)
 /* ---- element-wise: each element computed alone, as in the reference (y + alpha*x; the full
    complex products of Fortran, no NaN recovery). x == y gives the reference's result too: every
    element is loaded before it is stored. ---- */
-#define L1_REAL_ELEMWISE(p, T)                                                                     \
+/* axpy and scal four vectors per iteration (one vector per iteration leaves the loop's own
+   instructions as a quarter of the work on L1-resident data). */
+#define L1_REAL_ELEMWISE(p, T, V, W, LD)                                                           \
     void L1_NAME(p##axpy)(size_t n, T alpha, const T *x, T *y)                                     \
     {                                                                                              \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++) y[i] = y[i] + alpha * x[i];             \
+        size_t i = 0;                                                                              \
+        for (; i + 4 * (W) <= n; i += 4 * (W)) {                                                   \
+            V y0 = LD(y + i) + alpha * LD(x + i), y1 = LD(y + i + (W)) + alpha * LD(x + i + (W));  \
+            V y2 = LD(y + i + 2 * (W)) + alpha * LD(x + i + 2 * (W));                              \
+            V y3 = LD(y + i + 3 * (W)) + alpha * LD(x + i + 3 * (W));                              \
+            memcpy(y + i, &y0, sizeof y0), memcpy(y + i + (W), &y1, sizeof y1);                    \
+            memcpy(y + i + 2 * (W), &y2, sizeof y2), memcpy(y + i + 3 * (W), &y3, sizeof y3);      \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
+            y[i] = y[i] + alpha * x[i];                                                            \
     }                                                                                              \
     void L1_NAME(p##scal)(size_t n, T alpha, T *x)                                                 \
     {                                                                                              \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++) x[i] = alpha * x[i];                    \
+        size_t i = 0;                                                                              \
+        for (; i + 4 * (W) <= n; i += 4 * (W)) {                                                   \
+            V x0 = alpha * LD(x + i), x1 = alpha * LD(x + i + (W));                                \
+            V x2 = alpha * LD(x + i + 2 * (W)), x3 = alpha * LD(x + i + 3 * (W));                  \
+            memcpy(x + i, &x0, sizeof x0), memcpy(x + i + (W), &x1, sizeof x1);                    \
+            memcpy(x + i + 2 * (W), &x2, sizeof x2), memcpy(x + i + 3 * (W), &x3, sizeof x3);      \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
+            x[i] = alpha * x[i];                                                                   \
     }                                                                                              \
     void L1_NAME(p##rot)(size_t n, T *x, T *y, T c, T s)                                           \
     {                                                                                              \
@@ -329,8 +352,8 @@ L1_ICAMAX(izamax, double, double _Complex, l1_idamax_seg)
             y[i] = t;                                                                              \
         }                                                                                          \
     }
-L1_REAL_ELEMWISE(s, float)
-L1_REAL_ELEMWISE(d, double)
+L1_REAL_ELEMWISE(s, float, l1_vs, WS, l1_ld_s)
+L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
 
 /* csrot/zdrot: (c, 0) * (re, im) = (c re - 0 im, 0 re + c im) as gfortran computes it, so
    0 * Inf and 0 * NaN terms appear (blas/level1/l1_internal.h, cmul_real). */
