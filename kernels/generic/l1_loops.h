@@ -229,7 +229,28 @@ L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 
 #ifndef L1_VMAX_D
 #define L1_VMAX_D(a, m) L1_SEL(l1_vid, l1_vd, (a) > (m), a, m)
 #endif
-#define L1_IAMAX(name, T, V, W, LD, ABS, VMAX)                                                       \
+/* Whether any lane of a comparison mask is set; a set may define it as one instruction. */
+#ifndef L1_ANY_S
+#define L1_ANY_S(m) l1_any_s(m)
+static inline int l1_any_s(l1_vis m)
+{
+    int r = 0;
+    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
+        r |= m[k];
+    return r != 0;
+}
+#endif
+#ifndef L1_ANY_D
+#define L1_ANY_D(m) l1_any_d(m)
+static inline int l1_any_d(l1_vid m)
+{
+    long long r = 0;
+    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
+        r |= m[k];
+    return r != 0;
+}
+#endif
+#define L1_IAMAX(name, T, V, W, LD, ABS, VMAX, ANY)                                                       \
     static size_t name(size_t n, const T *x, T *vmax)                                              \
     {                                                                                              \
         T best = -1;                                                                               \
@@ -254,20 +275,22 @@ L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 
                 T a = p[i] < 0 ? -p[i] : p[i];                                                     \
                 bm = a > bm ? a : bm;                                                              \
             }                                                                                      \
-            if (bm > best) {                                                                       \
-                best = bm;                                                                         \
-                for (size_t k = 0; k < len; k++)                                                   \
-                    if ((p[k] < 0 ? -p[k] : p[k]) == bm) {                                         \
-                        bi = b + k;                                                                \
-                        break;                                                                     \
-                    }                                                                              \
+            if (bm > best) { /* the first lane equal to bm, a vector at a time */                  \
+                size_t k = 0;                                                                      \
+                V vb = {0};                                                                        \
+                vb += bm;                                                                          \
+                while (k + (W) <= len && !ANY(ABS(LD(p + k)) == vb))                               \
+                    k += (W);                                                                      \
+                while ((p[k] < 0 ? -p[k] : p[k]) != bm)                                            \
+                    k++;                                                                           \
+                best = bm, bi = b + k;                                                             \
             }                                                                                      \
         }                                                                                          \
         *vmax = best;                                                                              \
         return bi;                                                                                 \
     }
-L1_IAMAX(l1_isamax_seg, float, l1_vs, WS, l1_ld_s, l1_abs_s, L1_VMAX_S)
-L1_IAMAX(l1_idamax_seg, double, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX_D)
+L1_IAMAX(l1_isamax_seg, float, l1_vs, WS, l1_ld_s, l1_abs_s, L1_VMAX_S, L1_ANY_S)
+L1_IAMAX(l1_idamax_seg, double, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX_D, L1_ANY_D)
 
 size_t L1_NAME(isamax)(size_t n, const float *x, float *vmax)
 {
