@@ -36,11 +36,17 @@ static inline l1_vd l1_ld_d(const double *p)
     memcpy(&v, p, sizeof v);
     return v;
 }
+/* W floats widened to doubles; a set may define L1_LD_SD as one converting load (GCC merges
+   two neighbouring half-width loads into one and splits it through the stack otherwise). */
 static inline l1_vd l1_ld_sd(const float *p)
 {
+#ifdef L1_LD_SD
+    return L1_LD_SD(p);
+#else
     l1_vsh v;
     memcpy(&v, p, sizeof v);
     return __builtin_convertvector(v, l1_vd);
+#endif
 }
 /* |v|: clear the sign bits (vector types have no fabs). */
 static inline l1_vs l1_abs_s(l1_vs v) { return (l1_vs)((l1_vis)v & 0x7fffffff); }
