@@ -1,7 +1,8 @@
 /* Level 1 reductions by summation: dot (dotc/dotu), asum, sdsdot/dsdot, scabs1/dcabs1.
-   Sums are in the working precision like the reference (sdsdot/dsdot in double). Unit-stride
-   paths use NB_L1_LANES partial sums, so their rounding may differ from the reference's single
-   running sum by the usual summation error; strided paths keep the reference order. */
+   Sums are in the working precision like the reference (sdsdot/dsdot in double), by the kernel
+   set's vector kernels (kernels/l1_kernels.h) over fixed chunks (l1_internal.h): their rounding
+   may differ from the reference's single running sum by the usual summation error, and is the
+   same for any thread count. Strided operands are gathered into a stack buffer first. */
 #include "l1_internal.h"
 #include "blas/nb_trace.h"
 

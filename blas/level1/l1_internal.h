@@ -18,10 +18,6 @@
 #define NB_COPYSIGN(m, s) __builtin_copysign(m, s)
 #endif
 
-/* Independent partial sums for the unit-stride reductions: without -ffast-math the compiler may
-   not reorder one running sum, but it can vectorise this many separate ones. */
-#define NB_L1_LANES 8
-
 /* Walks two strided vectors in the reference order (negative increments start at the far end). */
 #define NB_L1_FOR2(n, incx, incy, ix, iy)                                                        \
     for (ptrdiff_t ix = nb_vstart(n, incx), iy = nb_vstart(n, incy), nb_l1_i_ = 0; nb_l1_i_ < (n); \
