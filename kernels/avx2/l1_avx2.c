@@ -13,4 +13,5 @@
 #define L1_ANY_S(m) (_mm256_movemask_ps((__m256)(m)) != 0)
 #define L1_ANY_D(m) (_mm256_movemask_pd((__m256d)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm256_cvtps_pd(_mm_loadu_ps(p)))
+#define L1_PIN(v) __asm__("" : "+v"(v))
 #include "kernels/generic/l1_loops.h"

@@ -148,6 +148,13 @@ double L1_NAME(dsum)(size_t n, const double *x)
 #define L1_SWAP_D ((l1_vid){1, 0, 3, 2, 5, 4, 7, 6})
 #endif
 
+/* Keeps a loaded vector in a register: GCC otherwise folds the same load into two instructions
+   (x*y and x*swap(y)), a third more loads in a load-bound loop. A set may define it as an
+   empty asm with a register constraint; no-op by default. */
+#ifndef L1_PIN
+#define L1_PIN(v) ((void)0)
+#endif
+
 /* Complex dot: p += x*y holds (x_re y_re, x_im y_im) per pair, q += x*swap(y) holds
    (x_re y_im, x_im y_re); four pairs of accumulators. The reference forms each complex product
    first; these are the same terms (Fortran rules: no NaN recovery), summed in another order. */
@@ -159,10 +166,12 @@ double L1_NAME(dsum)(size_t n, const double *x)
         V p0 = {0}, p1 = {0}, p2 = {0}, p3 = {0}, q0 = {0}, q1 = {0}, q2 = {0}, q3 = {0};          \
         for (; i + 4 * (W) <= nr; i += 4 * (W)) {                                                  \
             V x0 = LD(x + i), x1 = LD(x + i + (W)), y0 = LD(y + i), y1 = LD(y + i + (W));          \
+            L1_PIN(x0); L1_PIN(x1); L1_PIN(y0); L1_PIN(y1);                                        \
             p0 += x0 * y0, q0 += x0 * __builtin_shuffle(y0, SW);                                   \
             p1 += x1 * y1, q1 += x1 * __builtin_shuffle(y1, SW);                                   \
             x0 = LD(x + i + 2 * (W)), x1 = LD(x + i + 3 * (W));                                    \
             y0 = LD(y + i + 2 * (W)), y1 = LD(y + i + 3 * (W));                                    \
+            L1_PIN(x0); L1_PIN(x1); L1_PIN(y0); L1_PIN(y1);                                        \
             p2 += x0 * y0, q2 += x0 * __builtin_shuffle(y0, SW);                                   \
             p3 += x1 * y1, q3 += x1 * __builtin_shuffle(y1, SW);                                   \
         }                                                                                          \
