@@ -43,6 +43,7 @@ typedef struct {
     /* ---- threading (threading/, blas/level3/gemm.tmpl.c) ---- */
     double par_min_flops;     /* below this a call runs on one thread */
     double stream_min_elems;  /* Level 2: a thread per this many matrix elements */
+    double l1_par_min_elems;  /* Level 1: a thread per this many vector elements */
     /* The GEMM engine splits C into a grid of m-ways x n-ways (rows outer, columns of each B
        block inner), preferring m-ways (they pack no A twice): each m-way gets at least
        thread_m_tiles MR-row tiles, each n-way at least thread_n_tiles NR-column tiles. */

@@ -16,14 +16,17 @@
    overrides an earlier one is the point here, not a mistake. */
 #pragma GCC diagnostic ignored "-Woverride-init"
 
-/* The values the library used before the table existed (tuned on a Sapphire Rapids-class Xeon;
+/* l1_par_min_elems: a Level 1 thread per this many vector elements touched (reads + writes, in
+   reals): 64 Ki doubles = 512 KiB, one Zen 3 L2, so that a second thread starts where the data
+   outgrow one core's L2 (not measured reliably: the 2-core guest was shared when it was set).
+   The values the library used before the table existed (tuned on a Sapphire Rapids-class Xeon;
    blocking rule and cut-offs: docs/PERFORMANCE.md); the default entry is exactly these. */
 #define NB_TUNE_DEFAULTS                                                                          \
     .kc_l1_num = 3, .kc_l1_den = 8, .mc_l2_num = 1, .mc_l2_den = 3, .nc_l2_cap = 3,               \
     .small_dim_s = 192, .small_dim_d = 128, .m_skinny = 128, .n_skinny = 64,                      \
     .m_skinny_l2_bytes = 512u << 10, .n_skinny_kb = 64, .n_skinny_row_bytes = 384,                \
     .pf_a_steps = 0, .pf_b_steps = 0, .par_min_flops = 4.0e6, .stream_min_elems = 32768.0,        \
-    .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
+    .l1_par_min_elems = 65536.0, .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
 
 /* Zen 4 blocking measured on Zen 4 (arch/blocking.c history, docs/PERFORMANCE.md): the B
    micro-panel in half of L1d and the packed A block in all of L2 (AMD's L2 is the last private

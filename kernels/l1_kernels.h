@@ -1,15 +1,112 @@
-/* Level 1 vector kernels (dot, axpy, scal, asum, nrm2, i?amax, rot, swap; s d c z) on contiguous operands: the table a kernel set fills for the ISA-agnostic drivers under blas/.
-   Placeholder until the first kernels land: a set's entry is NB_L1_ENTRY(<set suffix>), which
-   names the set's functions; a NULL entry means "no kernel, the driver's portable loop runs". */
+/* Level 1 vector kernels on contiguous operands: the table a kernel set fills for the
+   ISA-agnostic drivers under blas/level1/ and blas/ext/. Every entry of every set is non-NULL:
+   the sets whose ISA has no hand-written loops compile the plain-C loops of
+   kernels/generic/l1_loops.h with their own flags.
+
+   Conventions (n elements, complex vectors interleaved re/im, counts in elements of the type):
+   - reductions return the sum over their n elements; the drivers cut long vectors into fixed
+     chunks (blas/level1/l1_internal.h) and add the chunk results in a fixed order, so a kernel
+     only has to be deterministic for a given n and start address.
+   - ?asum, ?nrm2, ?scal by a real, ?swap and ?sum of complex vectors run the real kernel on 2n
+     reals (the reference treats the two parts alike there).
+   - nrm2 adds Blue's three accumulators (squares of small, medium and big |x_i|, the small
+     and big ones scaled; blas/level1/l1_norm.tmpl.c) into acc[0..2] = small, medium, big.
+   - i?amax returns the 0-based index of the first maximum of |x_i| (complex |re| + |im|) over
+     the elements that are not NaN, and that maximum in *vmax; -1 and index 0 when all are NaN.
+   - csrot/zdrot keep the reference's full complex products by (c, 0) and (s, 0). */
 #ifndef NB_L1_KERNELS_H
 #define NB_L1_KERNELS_H
 
 #include <stddef.h>
 
 typedef struct {
-    int reserved;
+    float (*sdot)(size_t n, const float *x, const float *y);
+    double (*ddot)(size_t n, const double *x, const double *y);
+    double (*dsdot)(size_t n, const float *x, const float *y); /* float products summed in double */
+    float _Complex (*cdotu)(size_t n, const float _Complex *x, const float _Complex *y);
+    float _Complex (*cdotc)(size_t n, const float _Complex *x, const float _Complex *y);
+    double _Complex (*zdotu)(size_t n, const double _Complex *x, const double _Complex *y);
+    double _Complex (*zdotc)(size_t n, const double _Complex *x, const double _Complex *y);
+    float (*sasum)(size_t n, const float *x);
+    double (*dasum)(size_t n, const double *x);
+    float (*ssum)(size_t n, const float *x);
+    double (*dsum)(size_t n, const double *x);
+    void (*snrm2)(size_t n, const float *x, float acc[3]);
+    void (*dnrm2)(size_t n, const double *x, double acc[3]);
+    size_t (*isamax)(size_t n, const float *x, float *vmax);
+    size_t (*idamax)(size_t n, const double *x, double *vmax);
+    size_t (*icamax)(size_t n, const float _Complex *x, float *vmax);
+    size_t (*izamax)(size_t n, const double _Complex *x, double *vmax);
+    void (*saxpy)(size_t n, float alpha, const float *x, float *y);
+    void (*daxpy)(size_t n, double alpha, const double *x, double *y);
+    void (*caxpy)(size_t n, float _Complex alpha, const float _Complex *x, float _Complex *y);
+    void (*zaxpy)(size_t n, double _Complex alpha, const double _Complex *x, double _Complex *y);
+    void (*sscal)(size_t n, float alpha, float *x);
+    void (*dscal)(size_t n, double alpha, double *x);
+    void (*cscal)(size_t n, float _Complex alpha, float _Complex *x);
+    void (*zscal)(size_t n, double _Complex alpha, double _Complex *x);
+    void (*srot)(size_t n, float *x, float *y, float c, float s);
+    void (*drot)(size_t n, double *x, double *y, double c, double s);
+    void (*csrot)(size_t n, float _Complex *x, float _Complex *y, float c, float s);
+    void (*zdrot)(size_t n, double _Complex *x, double _Complex *y, double c, double s);
+    void (*sswap)(size_t n, float *x, float *y);
+    void (*dswap)(size_t n, double *x, double *y);
 } nb_l1_kernels;
 
-#define NB_L1_ENTRY(sfx) {0}
+/* The list of entries, applied to a macro taking (field, return type, parameter list). */
+#define NB_L1_FOR_EACH(X)                                                                          \
+    X(sdot, float, (size_t, const float *, const float *))                                        \
+    X(ddot, double, (size_t, const double *, const double *))                                     \
+    X(dsdot, double, (size_t, const float *, const float *))                                      \
+    X(cdotu, float _Complex, (size_t, const float _Complex *, const float _Complex *))            \
+    X(cdotc, float _Complex, (size_t, const float _Complex *, const float _Complex *))            \
+    X(zdotu, double _Complex, (size_t, const double _Complex *, const double _Complex *))         \
+    X(zdotc, double _Complex, (size_t, const double _Complex *, const double _Complex *))         \
+    X(sasum, float, (size_t, const float *))                                                      \
+    X(dasum, double, (size_t, const double *))                                                    \
+    X(ssum, float, (size_t, const float *))                                                       \
+    X(dsum, double, (size_t, const double *))                                                     \
+    X(snrm2, void, (size_t, const float *, float *))                                              \
+    X(dnrm2, void, (size_t, const double *, double *))                                            \
+    X(isamax, size_t, (size_t, const float *, float *))                                           \
+    X(idamax, size_t, (size_t, const double *, double *))                                         \
+    X(icamax, size_t, (size_t, const float _Complex *, float *))                                  \
+    X(izamax, size_t, (size_t, const double _Complex *, double *))                                \
+    X(saxpy, void, (size_t, float, const float *, float *))                                       \
+    X(daxpy, void, (size_t, double, const double *, double *))                                    \
+    X(caxpy, void, (size_t, float _Complex, const float _Complex *, float _Complex *))            \
+    X(zaxpy, void, (size_t, double _Complex, const double _Complex *, double _Complex *))         \
+    X(sscal, void, (size_t, float, float *))                                                      \
+    X(dscal, void, (size_t, double, double *))                                                    \
+    X(cscal, void, (size_t, float _Complex, float _Complex *))                                    \
+    X(zscal, void, (size_t, double _Complex, double _Complex *))                                  \
+    X(srot, void, (size_t, float *, float *, float, float))                                       \
+    X(drot, void, (size_t, double *, double *, double, double))                                   \
+    X(csrot, void, (size_t, float _Complex *, float _Complex *, float, float))                    \
+    X(zdrot, void, (size_t, double _Complex *, double _Complex *, double, double))                \
+    X(sswap, void, (size_t, float *, float *))                                                    \
+    X(dswap, void, (size_t, double *, double *))
+
+/* Every set's functions are declared here, so that each kset_<isa>.c can name its entry:
+   nb_<field>_<set>, e.g. nb_ddot_avx2. */
+#define NB_L1_DECL_ONE_(sfx, f, ret, params) ret nb_##f##_##sfx params;
+#define NB_L1_DECL_avx2(f, ret, params) NB_L1_DECL_ONE_(avx2, f, ret, params)
+#define NB_L1_DECL_avx512(f, ret, params) NB_L1_DECL_ONE_(avx512, f, ret, params)
+#define NB_L1_DECL_neon(f, ret, params) NB_L1_DECL_ONE_(neon, f, ret, params)
+#define NB_L1_DECL_sve(f, ret, params) NB_L1_DECL_ONE_(sve, f, ret, params)
+#define NB_L1_DECL_generic(f, ret, params) NB_L1_DECL_ONE_(generic, f, ret, params)
+NB_L1_FOR_EACH(NB_L1_DECL_avx2)
+NB_L1_FOR_EACH(NB_L1_DECL_avx512)
+NB_L1_FOR_EACH(NB_L1_DECL_neon)
+NB_L1_FOR_EACH(NB_L1_DECL_sve)
+NB_L1_FOR_EACH(NB_L1_DECL_generic)
+
+/* The designated initialiser of a set's table: NB_L1_ENTRY(avx2) = {.sdot = nb_sdot_avx2, ...}. */
+#define NB_L1_INIT_avx2(f, ret, params) .f = nb_##f##_avx2,
+#define NB_L1_INIT_avx512(f, ret, params) .f = nb_##f##_avx512,
+#define NB_L1_INIT_neon(f, ret, params) .f = nb_##f##_neon,
+#define NB_L1_INIT_sve(f, ret, params) .f = nb_##f##_sve,
+#define NB_L1_INIT_generic(f, ret, params) .f = nb_##f##_generic,
+#define NB_L1_ENTRY(sfx) {NB_L1_FOR_EACH(NB_L1_INIT_##sfx)}
 
 #endif

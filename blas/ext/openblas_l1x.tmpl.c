@@ -57,11 +57,14 @@ static blasint extreme(blasint n, const nb_t *x, blasint incx, int by_abs, int w
     return best;
 }
 
+/* The first maximum of |x_i| is i?amax's (the same strict > and NaN rules): its vector kernels,
+   chunks and team (blas/level1/l1_norm.tmpl.c); the value is read back from the element. */
 nb_r NB_INT(amax_x)(blasint n, const nb_t *x, blasint incx)
 {
-    nb_r v;
-    extreme(n, x, incx, 1, 1, &v);
-    return v;
+    if (n < 1 || incx < 1)
+        return 0;
+    blasint i = NB_IINT(amax)(n, x, incx);
+    return abs1(x[(ptrdiff_t)(i - 1) * incx]);
 }
 
 nb_r NB_INT(amin_x)(blasint n, const nb_t *x, blasint incx)
@@ -71,12 +74,34 @@ nb_r NB_INT(amin_x)(blasint n, const nb_t *x, blasint incx)
     return v;
 }
 
-/* Sequential, in OpenBLAS's order: a complex element adds (Re + Im). */
+/* A complex element adds (Re + Im): the sum of the 2n reals. Unit stride: the kernel set's sum
+   over the fixed chunks of blas/level1/l1_internal.h, chunks added in order (the same bits for
+   any team); strided: OpenBLAS's order. */
+typedef struct {
+    const nb_t *x;
+    nb_r part[NB_L1_MAX_CHUNKS];
+} sum_ctx;
+
+static void sum_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    sum_ctx *t = vctx;
+    t->part[c] = NB_L1KR(sum)(NB_L1_NREAL * (hi - lo), (const nb_r *)(t->x + lo));
+}
+
 nb_r NB_INT(sum_x)(blasint n, const nb_t *x, blasint incx)
 {
     nb_r s = 0;
     if (n < 1 || incx < 1)
         return s;
+    if (incx == 1) {
+        size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+        sum_ctx t;
+        t.x = x;
+        nb_l1_run(nn, nch > 1 ? nb_l1_team(NB_L1_NREAL * nn, nch) : 1, sum_chunk, &t);
+        for (size_t c = 0; c < nch; c++)
+            s += t.part[c];
+        return s;
+    }
     const nb_t *p = x;
     for (blasint i = 0; i < n; i++, p += incx)
 #if NB_COMPLEX

@@ -1,118 +1,161 @@
 /* Level 1 reductions by summation: dot (dotc/dotu), asum, sdsdot/dsdot, scabs1/dcabs1.
-   Sums are in the working precision like the reference (sdsdot/dsdot in double). Unit-stride
-   paths use NB_L1_LANES partial sums, so their rounding may differ from the reference's single
-   running sum by the usual summation error; strided paths keep the reference order. */
+   Sums are in the working precision like the reference (sdsdot/dsdot in double), by the kernel
+   set's vector kernels (kernels/l1_kernels.h) over fixed chunks (l1_internal.h): their rounding
+   may differ from the reference's single running sum by the usual summation error, and is the
+   same for any thread count. Strided operands are gathered into a stack buffer first. */
 #include "l1_internal.h"
 #include "blas/nb_trace.h"
 
-/* Sum of the partial sums, in a fixed pairwise order. */
-static inline nb_t combine_lanes(const nb_t *acc)
+/* One chunk's partial sum of x.y (conj: conj(x).y), with the kernel; strided operands are
+   gathered a piece at a time and the pieces' sums added in order. */
+typedef struct {
+    const nb_t *x, *y;
+    ptrdiff_t incx, incy;
+    int conj;
+    nb_t part[NB_L1_MAX_CHUNKS];
+} dot_ctx;
+
+static inline nb_t dot_kernel(size_t n, const nb_t *x, const nb_t *y, int conj)
 {
-    return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
+#if NB_COMPLEX
+    return conj ? NB_L1KP(dotc)(n, x, y) : NB_L1KP(dotu)(n, x, y);
+#else
+    (void)conj;
+    return NB_L1KP(dot)(n, x, y);
+#endif
+}
+
+static void dot_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    dot_ctx *t = vctx;
+    if (t->incx == 1 && t->incy == 1) {
+        t->part[c] = dot_kernel(hi - lo, t->x + lo, t->y + lo, t->conj);
+        return;
+    }
+    nb_t bx[NB_L1_PIECE], by[NB_L1_PIECE], sum = 0;
+    for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
+        size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
+        nb_l1_gather(t->x, t->incx, p, len, bx);
+        nb_l1_gather(t->y, t->incy, p, len, by);
+        sum += dot_kernel(len, bx, by, t->conj);
+    }
+    t->part[c] = sum;
+}
+
+/* Reproducible for any thread count: fixed chunks, partials added in order (l1_internal.h).
+   The kernels use several partial sums, so the rounding may differ from the reference's single
+   running sum by the usual summation error. */
+static nb_t dot_driver(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy, int conj)
+{
+    nb_t sum = 0;
+    if (n <= 0)
+        return sum;
+    size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+    if (nch == 1 && incx == 1 && incy == 1)
+        return sum + dot_kernel(nn, x, y, conj);
+    dot_ctx t; /* the partials are written by the chunks: no zeroing of the array */
+    t.x = x + nb_vstart(n, incx), t.y = y + nb_vstart(n, incy), t.incx = incx, t.incy = incy;
+    t.conj = conj;
+    nb_l1_run(nn, nb_l1_team(2 * NB_L1_NREAL * nn, nch), dot_chunk, &t);
+    for (size_t c = 0; c < nch; c++)
+        sum += t.part[c];
+    return sum;
 }
 
 #if !NB_COMPLEX
 nb_t NB_INT(dot)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy)
 {
-    nb_t sum = 0;
-    if (n <= 0)
-        return sum;
-    if (incx == 1 && incy == 1) {
-        nb_t acc[NB_L1_LANES] = {0};
-        size_t i = 0, nn = (size_t)n;
-        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
-            for (int k = 0; k < NB_L1_LANES; k++)
-                acc[k] += x[i + k] * y[i + k];
-        sum = combine_lanes(acc);
-        for (; i < nn; i++)
-            sum += x[i] * y[i];
-        return sum;
-    }
-    NB_L1_FOR2(n, incx, incy, ix, iy)
-        sum += x[ix] * y[iy];
-    return sum;
+    return dot_driver(n, x, incx, y, incy, 0);
 }
 #else
-/* conj selects dotc (conjugate x) or dotu. The products use the Fortran complex rules. */
-static inline nb_t dot_complex(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy,
-                               int conj)
-{
-    nb_t sum = 0;
-    if (n <= 0)
-        return sum;
-    if (incx == 1 && incy == 1) {
-        nb_t acc[NB_L1_LANES] = {0};
-        size_t i = 0, nn = (size_t)n;
-        if (conj) {
-            for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
-                for (int k = 0; k < NB_L1_LANES; k++)
-                    acc[k] += NB_CONJ(x[i + k]) * y[i + k];
-        } else {
-            for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
-                for (int k = 0; k < NB_L1_LANES; k++)
-                    acc[k] += x[i + k] * y[i + k];
-        }
-        sum = combine_lanes(acc);
-        for (; i < nn; i++)
-            sum += (conj ? NB_CONJ(x[i]) : x[i]) * y[i];
-        return sum;
-    }
-    NB_L1_FOR2(n, incx, incy, ix, iy)
-        sum += (conj ? NB_CONJ(x[ix]) : x[ix]) * y[iy];
-    return sum;
-}
-
 nb_t NB_INT(dotc)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy)
 {
-    return dot_complex(n, x, incx, y, incy, 1);
+    return dot_driver(n, x, incx, y, incy, 1);
 }
 
 nb_t NB_INT(dotu)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy)
 {
-    return dot_complex(n, x, incx, y, incy, 0);
+    return dot_driver(n, x, incx, y, incy, 0);
 }
 #endif
 
-/* Sum of |x_i| (complex: |re| + |im|). A non-positive increment gives 0, as in the reference. */
+/* Sum of |x_i| (complex: |re| + |im|, the kernel over the 2n reals). A non-positive increment
+   gives 0, as in the reference. */
+typedef struct {
+    const nb_t *x;
+    ptrdiff_t incx;
+    nb_r part[NB_L1_MAX_CHUNKS];
+} asum_ctx;
+
+static void asum_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    asum_ctx *t = vctx;
+    if (t->incx == 1) {
+        t->part[c] = NB_L1KR(asum)(NB_L1_NREAL * (hi - lo), (const nb_r *)(t->x + lo));
+        return;
+    }
+    nb_t buf[NB_L1_PIECE];
+    nb_r sum = 0;
+    for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
+        size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
+        nb_l1_gather(t->x, t->incx, p, len, buf);
+        sum += NB_L1KR(asum)(NB_L1_NREAL * len, (const nb_r *)buf);
+    }
+    t->part[c] = sum;
+}
+
 nb_r NB_RINT(asum)(blasint n, const nb_t *x, blasint incx)
 {
     nb_r sum = 0;
     if (n <= 0 || incx <= 0)
         return sum;
-    const nb_r *v = (const nb_r *)x;
-    if (incx == 1) {
-        /* A complex vector is 2n contiguous reals here. */
-        size_t i = 0, nn = (NB_COMPLEX ? 2 : 1) * (size_t)n;
-        nb_r acc[NB_L1_LANES] = {0};
-        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
-            for (int k = 0; k < NB_L1_LANES; k++)
-                acc[k] += NB_FABS(v[i + k]);
-        sum = ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
-        for (; i < nn; i++)
-            sum += NB_FABS(v[i]);
-        return sum;
-    }
-    for (size_t i = 0, ix = 0; i < (size_t)n; i++, ix += (size_t)incx) {
-#if NB_PREC == 3
-        sum = sum + NB_FABS(NB_RE(x[ix])) + NB_FABS(NB_IM(x[ix]));
-#elif NB_PREC == 4
-        /* dzasum adds DCABS1(x), scasum the two parts one by one */
-        sum += NB_FABS(NB_RE(x[ix])) + NB_FABS(NB_IM(x[ix]));
-#else
-        sum += NB_FABS(x[ix]);
-#endif
-    }
+    size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+    if (nch == 1 && incx == 1)
+        return sum + NB_L1KR(asum)(NB_L1_NREAL * nn, (const nb_r *)x);
+    asum_ctx t;
+    t.x = x, t.incx = incx;
+    nb_l1_run(nn, nb_l1_team(NB_L1_NREAL * nn, nch), asum_chunk, &t);
+    for (size_t c = 0; c < nch; c++)
+        sum += t.part[c];
     return sum;
 }
 
 #if NB_PREC == 1
-/* Both extended-precision dots accumulate double products of the float inputs in the reference
-   order (the reference does not unroll them). */
-static double dot_float_in_double(double sum, blasint n, const float *x, blasint incx, const float *y,
-                                  blasint incy)
+/* Both extended-precision dots sum double products of the float inputs in double (the dsdot
+   kernel), chunked like dot. */
+typedef struct {
+    const float *x, *y;
+    ptrdiff_t incx, incy;
+    double part[NB_L1_MAX_CHUNKS];
+} dsdot_ctx;
+
+static void dsdot_chunk(void *vctx, size_t c, size_t lo, size_t hi)
 {
-    NB_L1_FOR2(n, incx, incy, ix, iy)
-        sum += (double)x[ix] * (double)y[iy];
+    dsdot_ctx *t = vctx;
+    if (t->incx == 1 && t->incy == 1) {
+        t->part[c] = NB_L1K(dsdot)(hi - lo, t->x + lo, t->y + lo);
+        return;
+    }
+    float bx[NB_L1_PIECE], by[NB_L1_PIECE];
+    double sum = 0;
+    for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
+        size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
+        nb_l1_gather(t->x, t->incx, p, len, bx);
+        nb_l1_gather(t->y, t->incy, p, len, by);
+        sum += NB_L1K(dsdot)(len, bx, by);
+    }
+    t->part[c] = sum;
+}
+
+static double dot_float_in_double(double sum, blasint n, const float *x, blasint incx,
+                                  const float *y, blasint incy)
+{
+    size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+    dsdot_ctx t;
+    t.x = x + nb_vstart(n, incx), t.y = y + nb_vstart(n, incy), t.incx = incx, t.incy = incy;
+    nb_l1_run(nn, nb_l1_team(2 * nn, nch), dsdot_chunk, &t);
+    for (size_t c = 0; c < nch; c++)
+        sum += t.part[c];
     return sum;
 }
 

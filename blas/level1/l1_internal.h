@@ -3,6 +3,8 @@
 #define NB_L1_INTERNAL_H
 
 #include "level1.h"
+#include "kernels/kernel.h"
+#include "threading/nb_threads.h"
 
 /* Real-typed abs and sqrt of the working precision: the generic __builtin_fabs would widen a float
    to double, and sums would then round differently from the reference's single precision. */
@@ -16,14 +18,87 @@
 #define NB_COPYSIGN(m, s) __builtin_copysign(m, s)
 #endif
 
-/* Independent partial sums for the unit-stride reductions: without -ffast-math the compiler may
-   not reorder one running sum, but it can vectorise this many separate ones. */
-#define NB_L1_LANES 8
-
 /* Walks two strided vectors in the reference order (negative increments start at the far end). */
 #define NB_L1_FOR2(n, incx, incy, ix, iy)                                                        \
     for (ptrdiff_t ix = nb_vstart(n, incx), iy = nb_vstart(n, incy), nb_l1_i_ = 0; nb_l1_i_ < (n); \
          nb_l1_i_++, ix += (incx), iy += (incy))
+
+/* ---- the kernel set's Level 1 table (kernels/l1_kernels.h) ----
+   NB_L1R is the letter of the real type (s for s and c, d for d and z): the kernels that treat a
+   complex vector as 2n reals are the real ones. */
+#if NB_PREC == 1 || NB_PREC == 3
+#define NB_L1R s
+#else
+#define NB_L1R d
+#endif
+#define NB_L1K(f) (nb_l1k()->f)
+#define NB_L1KP(f) NB_L1K(NB_CAT(NB_P, f))   /* this precision's kernel, e.g. ddot */
+#define NB_L1KR(f) NB_L1K(NB_CAT(NB_L1R, f)) /* the real type's kernel, e.g. dasum for z */
+#define NB_L1_NREAL (NB_COMPLEX ? 2 : 1)    /* reals per element */
+
+static inline const nb_l1_kernels *nb_l1k(void)
+{
+    if (!nb_rt.kset)
+        nb_init();
+    return &nb_rt.kset->l1;
+}
+
+/* ---- fixed chunks: reproducible reductions, and the unit of work of a team ----
+   A vector of n elements is cut into chunks of nb_l1_chunk(n) elements (the last one shorter),
+   a size that depends on n alone: at least NB_L1_CHUNK_MIN, a multiple of 64 (every vector
+   width), and at most NB_L1_MAX_CHUNKS chunks. A reduction computes one partial per chunk with
+   the kernel and adds the partials in chunk order; a team takes whole chunks. So the result is
+   the same bits for any team size, one thread included. */
+#define NB_L1_CHUNK_MIN ((size_t)4096)
+#define NB_L1_MAX_CHUNKS 64
+/* Strided operands are gathered into a stack buffer of this many elements per kernel call. */
+#define NB_L1_PIECE 256
+
+static inline size_t nb_l1_chunk(size_t n)
+{
+    size_t c = (n + NB_L1_MAX_CHUNKS - 1) / NB_L1_MAX_CHUNKS;
+    c = (c + 63) & ~(size_t)63;
+    return c < NB_L1_CHUNK_MIN ? NB_L1_CHUNK_MIN : c;
+}
+
+static inline size_t nb_l1_nchunks(size_t n)
+{
+    size_t c = nb_l1_chunk(n);
+    return (n + c - 1) / c;
+}
+
+/* The team for a call touching `reals` vector elements (reads + writes, in reals), at most one
+   thread per chunk: the uarch entry's l1_par_min_elems per thread, through the stream rule of
+   threading/ (which counts in stream_min_elems units). */
+static inline int nb_l1_team(size_t reals, size_t nchunks)
+{
+    double per_thread = nb_rt.tune.l1_par_min_elems > 0 ? nb_rt.tune.l1_par_min_elems : 32768.0;
+    return nb_threads_for_stream((double)reals * (nb_rt.tune.stream_min_elems / per_thread),
+                                 nchunks);
+}
+
+/* Runs fn(ctx, c, lo, hi) for every chunk c = [lo, hi) of [0, n), on a team of `team`. */
+typedef void (*nb_l1_chunk_fn)(void *ctx, size_t c, size_t lo, size_t hi);
+static inline void nb_l1_run(size_t n, int team, nb_l1_chunk_fn fn, void *ctx)
+{
+    size_t chunk = nb_l1_chunk(n), nch = (n + chunk - 1) / chunk;
+    if (team <= 1) {
+        for (size_t c = 0; c < nch; c++)
+            fn(ctx, c, c * chunk, c + 1 == nch ? n : (c + 1) * chunk);
+        return;
+    }
+#pragma omp parallel for num_threads(team) schedule(static)
+    for (size_t c = 0; c < nch; c++)
+        fn(ctx, c, c * chunk, c + 1 == nch ? n : (c + 1) * chunk);
+}
+
+/* Copies elements lo .. lo+len-1 of a strided vector (x already at the reference's first
+   element, so a negative or zero increment works as in the reference) into buf. */
+static inline void nb_l1_gather(const nb_t *x, ptrdiff_t inc, size_t lo, size_t len, nb_t *buf)
+{
+    for (size_t k = 0; k < len; k++)
+        buf[k] = x[(ptrdiff_t)(lo + k) * inc];
+}
 
 #if NB_COMPLEX
 /* Mixed real/complex arithmetic as the reference computes it: gfortran promotes the real operand

@@ -19,28 +19,11 @@
 #define NRM2_HUGE 0x1.fffffffffffffp1023
 #endif
 
+/* The three sums: squares of the small values (scaled by SSML), of the medium ones, and of the
+   big ones (scaled by SBIG); the kernels' acc[0..2]. NaN lands in amed. */
 typedef struct {
     nb_r asml, amed, abig;
-    int notbig;
 } nrm2_acc;
-
-/* Adds one |value|. NaN fails every comparison and lands in amed, from where it propagates. */
-static inline void nrm2_add(nrm2_acc *s, nb_r ax)
-{
-    if (ax > NRM2_TBIG) {
-        nb_r t = ax * NRM2_SBIG;
-        s->abig += t * t;
-        s->notbig = 0;
-    } else if (ax < NRM2_TSML) {
-        /* Once a big value was seen the small ones cannot matter. */
-        if (s->notbig) {
-            nb_r t = ax * NRM2_SSML;
-            s->asml += t * t;
-        }
-    } else {
-        s->amed += ax * ax;
-    }
-}
 
 static nb_r nrm2_finish(const nrm2_acc *s)
 {
@@ -79,26 +62,6 @@ static nb_r nrm2_finish(const nrm2_acc *s)
     return scl * NB_SQRT(sumsq);
 }
 
-/* The reference 3.11 nrm2 walks a negative increment backwards and, for incx == 0, counts x(1)
-   n times; only n <= 0 returns 0. Complex parts enter as two separate reals. */
-nb_r NB_RINT(nrm2)(blasint n, const nb_t *x, blasint incx)
-{
-    if (n <= 0)
-        return 0;
-    nrm2_acc s = {0, 0, 0, 1};
-    ptrdiff_t ix = nb_vstart(n, incx);
-    for (blasint i = 0; i < n; i++, ix += incx) {
-        nrm2_add(&s, NB_FABS(NB_RE(x[ix])));
-#if NB_COMPLEX
-        nrm2_add(&s, NB_FABS(NB_IM(x[ix])));
-#endif
-    }
-    return nrm2_finish(&s);
-}
-
-/* Index (1-based) of the first maximum of |x_i| (complex: |re| + |im|). A strict > comparison
-   as in the reference: a NaN never becomes the maximum, except a leading one, which then stays
-   (nothing compares greater than NaN). */
 static inline nb_r abs1(nb_t v)
 {
 #if NB_COMPLEX
@@ -108,22 +71,102 @@ static inline nb_r abs1(nb_t v)
 #endif
 }
 
+/* One chunk's three Blue accumulators, by the kernel over the chunk's reals (complex parts enter
+   as two separate reals, as in the reference). */
+typedef struct {
+    const nb_t *x;
+    ptrdiff_t incx;
+    nb_r part[NB_L1_MAX_CHUNKS][3];
+} nrm2_ctx;
+
+static void nrm2_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    nrm2_ctx *t = vctx;
+    if (t->incx == 1) {
+        NB_L1KR(nrm2)(NB_L1_NREAL * (hi - lo), (const nb_r *)(t->x + lo), t->part[c]);
+        return;
+    }
+    nb_t buf[NB_L1_PIECE];
+    nb_r acc[3], *sum = t->part[c];
+    sum[0] = sum[1] = sum[2] = 0;
+    for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
+        size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
+        nb_l1_gather(t->x, t->incx, p, len, buf);
+        NB_L1KR(nrm2)(NB_L1_NREAL * len, (const nb_r *)buf, acc);
+        sum[0] += acc[0], sum[1] += acc[1], sum[2] += acc[2];
+    }
+}
+
+/* The reference 3.11 nrm2 walks a negative increment backwards and, for incx == 0, counts x(1)
+   n times; only n <= 0 returns 0. The chunks' accumulators are added in chunk order (the same
+   bits for any team), then the reference's finish step. A small value seen after a big one
+   still lands in the small sum, which the finish step ignores once the big sum is non-zero. */
+nb_r NB_RINT(nrm2)(blasint n, const nb_t *x, blasint incx)
+{
+    if (n <= 0)
+        return 0;
+    size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+    nrm2_ctx t; /* the partials are written by the chunks */
+    t.x = x + nb_vstart(n, incx), t.incx = incx;
+    nb_l1_run(nn, nb_l1_team(NB_L1_NREAL * nn, nch), nrm2_chunk, &t);
+    nrm2_acc s = {0, 0, 0};
+    for (size_t c = 0; c < nch; c++)
+        s.asml += t.part[c][0], s.amed += t.part[c][1], s.abig += t.part[c][2];
+    return nrm2_finish(&s);
+}
+
+/* Index (1-based) of the first maximum of |x_i| (complex: |re| + |im|). A strict > comparison
+   as in the reference: a NaN never becomes the maximum, except a leading one, which then stays
+   (nothing compares greater than NaN). The kernel gives each chunk's first maximum over its
+   non-NaN elements (-1: none); chunks are compared in order with strict >. */
+typedef struct {
+    const nb_t *x;
+    size_t incx;
+    size_t idx[NB_L1_MAX_CHUNKS];
+    nb_r val[NB_L1_MAX_CHUNKS];
+} amax_ctx;
+
+static inline size_t amax_kernel(size_t n, const nb_t *x, nb_r *v)
+{
+    return NB_L1K(NB_CAT3(i, NB_P, amax))(n, x, v); /* isamax .. izamax */
+}
+
+static void amax_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    amax_ctx *t = vctx;
+    if (t->incx == 1) {
+        t->idx[c] = lo + amax_kernel(hi - lo, t->x + lo, &t->val[c]);
+        return;
+    }
+    nb_t buf[NB_L1_PIECE];
+    nb_r best = -1, v;
+    size_t bi = lo;
+    for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
+        size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
+        nb_l1_gather(t->x, (ptrdiff_t)t->incx, p, len, buf);
+        size_t k = amax_kernel(len, buf, &v);
+        if (v > best)
+            best = v, bi = p + k;
+    }
+    t->idx[c] = bi, t->val[c] = best;
+}
+
 blasint NB_IINT(amax)(blasint n, const nb_t *x, blasint incx)
 {
     if (n < 1 || incx <= 0)
         return 0;
-    blasint best = 1;
-    nb_r vmax = abs1(x[0]);
-    const nb_t *p = x;
-    for (blasint i = 2; i <= n; i++) {
-        p += incx;
-        nb_r v = abs1(*p);
-        if (v > vmax) {
-            best = i;
-            vmax = v;
-        }
-    }
-    return best;
+    if (abs1(x[0]) != abs1(x[0])) /* a leading NaN stays the answer */
+        return 1;
+    size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+    amax_ctx t;
+    t.x = x, t.incx = (size_t)incx;
+    nb_l1_run(nn, nb_l1_team(NB_L1_NREAL * nn, nch), amax_chunk, &t);
+    nb_r best = -1;
+    size_t bi = 0;
+    for (size_t c = 0; c < nch; c++)
+        if (t.val[c] > best)
+            best = t.val[c], bi = t.idx[c];
+    return (blasint)bi + 1;
 }
 
 /* ---- Fortran entry points ---- */

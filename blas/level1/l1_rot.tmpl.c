@@ -20,30 +20,35 @@
 #else
 #define RSCALE(r, v) ((r) * (v))
 #endif
+#if NB_COMPLEX
+#define ROT_KERNEL NB_L1K(NB_CAT(NB_SP, rot)) /* csrot, zdrot */
+#else
+#define ROT_KERNEL NB_L1KP(rot)
+#endif
+
+typedef struct {
+    nb_t *x, *y;
+    nb_r c, s;
+} rot_ctx;
+
+static void rot_chunk(void *vctx, size_t chunk, size_t lo, size_t hi)
+{
+    rot_ctx *t = vctx;
+    (void)chunk;
+    ROT_KERNEL(hi - lo, t->x + lo, t->y + lo, t->c, t->s);
+}
+
+/* Unit stride: the kernel set's loop, in fixed chunks shared by a team when long (elements are
+   independent: the split changes no bit); strided: the reference's order. */
 static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, nb_r c,
                                nb_r s)
 {
     if (n <= 0)
         return;
     if (incx == 1 && incy == 1) {
-        /* load-then-store blocks, as in axpy, so that the compiler can vectorise */
-        size_t i = 0, nn = (size_t)n;
-        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES) {
-            nb_t tx[NB_L1_LANES], ty[NB_L1_LANES];
-            for (int k = 0; k < NB_L1_LANES; k++) {
-                tx[k] = RSCALE(c, x[i + k]) + RSCALE(s, y[i + k]);
-                ty[k] = RSCALE(c, y[i + k]) - RSCALE(s, x[i + k]);
-            }
-            for (int k = 0; k < NB_L1_LANES; k++) {
-                x[i + k] = tx[k];
-                y[i + k] = ty[k];
-            }
-        }
-        for (; i < nn; i++) {
-            nb_t t = RSCALE(c, x[i]) + RSCALE(s, y[i]);
-            y[i] = RSCALE(c, y[i]) - RSCALE(s, x[i]);
-            x[i] = t;
-        }
+        size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+        rot_ctx t = {x, y, c, s};
+        nb_l1_run(nn, nch > 1 ? nb_l1_team(4 * NB_L1_NREAL * nn, nch) : 1, rot_chunk, &t);
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy) {

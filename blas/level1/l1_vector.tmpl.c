@@ -1,9 +1,35 @@
-/* Level 1 element-wise updates: axpy, copy, swap, scal (and csscal/zdscal).
-   Strided paths run in the reference element order, which matters when an increment is 0
-   (every step then reads or writes the same element). */
+/* Level 1 element-wise updates: axpy, copy, swap, scal (and csscal/zdscal). */
 #include <string.h>
 #include "l1_internal.h"
 #include "blas/nb_trace.h"
+
+/* Unit-stride calls run the kernel set's loops; long ones are cut into the fixed chunks of
+   l1_internal.h and shared by a team (each element is computed alone, so the split changes no
+   bit). Strided calls keep the reference's element order, which decides the result when an
+   increment is 0 (every step then reads or writes the same element). */
+typedef struct {
+    const nb_t *x;
+    nb_t *y;
+    nb_t alpha;
+    nb_r ralpha;
+} elem_ctx;
+
+/* The chunks of [0, n) on the team a call touching `reals` elements gets; fn does one chunk. */
+static void elem_run(size_t n, size_t reals, nb_l1_chunk_fn fn, elem_ctx *t)
+{
+    size_t nch = nb_l1_nchunks(n);
+    if (nch == 1)
+        fn(t, 0, 0, n);
+    else
+        nb_l1_run(n, nb_l1_team(reals, nch), fn, t);
+}
+
+static void axpy_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    elem_ctx *t = vctx;
+    (void)c;
+    NB_L1KP(axpy)(hi - lo, t->alpha, t->x + lo, t->y + lo);
+}
 
 void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, blasint incy)
 {
@@ -14,22 +40,19 @@ void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, b
     if (NB_RE(alpha) == 0 && NB_IM(alpha) == 0)
         return;
     if (incx == 1 && incy == 1) {
-        /* Blocks that load before they store: the compiler may then vectorise without proving
-           that x and y do not overlap (Fortran forbids it; x == y still gives the same result). */
-        size_t i = 0, nn = (size_t)n;
-        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES) {
-            nb_t t[NB_L1_LANES];
-            for (int k = 0; k < NB_L1_LANES; k++)
-                t[k] = y[i + k] + alpha * x[i + k];
-            for (int k = 0; k < NB_L1_LANES; k++)
-                y[i + k] = t[k];
-        }
-        for (; i < nn; i++)
-            y[i] = y[i] + alpha * x[i];
+        elem_ctx t = {x, y, alpha, 0};
+        elem_run((size_t)n, 3 * NB_L1_NREAL * (size_t)n, axpy_chunk, &t);
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy)
         y[iy] = y[iy] + alpha * x[ix];
+}
+
+static void copy_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    elem_ctx *t = vctx;
+    (void)c;
+    memcpy(t->y + lo, t->x + lo, (hi - lo) * sizeof(nb_t));
 }
 
 void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy)
@@ -37,11 +60,25 @@ void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy)
     if (n <= 0)
         return;
     if (incx == 1 && incy == 1) {
-        memmove(y, x, (size_t)n * sizeof(nb_t));
+        size_t nn = (size_t)n;
+        /* overlapping vectors (not valid BLAS, but harmless to allow) take one memmove */
+        if ((x < y ? (size_t)(y - x) : (size_t)(x - y)) < nn) {
+            memmove(y, x, nn * sizeof(nb_t));
+            return;
+        }
+        elem_ctx t = {x, y, 0, 0};
+        elem_run(nn, 2 * NB_L1_NREAL * nn, copy_chunk, &t);
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy)
         y[iy] = x[ix];
+}
+
+static void swap_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    elem_ctx *t = vctx;
+    (void)c;
+    NB_L1KR(swap)(NB_L1_NREAL * (hi - lo), (nb_r *)(t->y + lo), (nb_r *)((nb_t *)t->x + lo));
 }
 
 void NB_INT(swap)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy)
@@ -49,23 +86,8 @@ void NB_INT(swap)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy)
     if (n <= 0)
         return;
     if (incx == 1 && incy == 1) {
-        size_t i = 0, nn = (size_t)n;
-        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES) {
-            nb_t tx[NB_L1_LANES], ty[NB_L1_LANES];
-            for (int k = 0; k < NB_L1_LANES; k++) {
-                tx[k] = x[i + k];
-                ty[k] = y[i + k];
-            }
-            for (int k = 0; k < NB_L1_LANES; k++) {
-                x[i + k] = ty[k];
-                y[i + k] = tx[k];
-            }
-        }
-        for (; i < nn; i++) {
-            nb_t t = x[i];
-            x[i] = y[i];
-            y[i] = t;
-        }
+        elem_ctx t = {x, y, 0, 0};
+        elem_run((size_t)n, 4 * NB_L1_NREAL * (size_t)n, swap_chunk, &t);
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy) {
@@ -73,6 +95,13 @@ void NB_INT(swap)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy)
         x[ix] = y[iy];
         y[iy] = t;
     }
+}
+
+static void scal_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    elem_ctx *t = vctx;
+    (void)c;
+    NB_L1KP(scal)(hi - lo, t->alpha, t->y + lo);
 }
 
 /* The reference (3.11) returns for alpha == 1 and otherwise scales by plain multiplication, also
@@ -83,12 +112,8 @@ void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
     if (n <= 0 || incx <= 0 || alpha == 1)
         return;
     if (incx == 1) {
-        size_t i = 0, nn = (size_t)n;
-        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
-            for (int k = 0; k < NB_L1_LANES; k++)
-                x[i + k] = alpha * x[i + k];
-        for (; i < nn; i++)
-            x[i] = alpha * x[i];
+        elem_ctx t = {NULL, x, alpha, 0};
+        elem_run((size_t)n, 2 * NB_L1_NREAL * (size_t)n, scal_chunk, &t);
         return;
     }
     for (size_t i = 0, ix = 0; i < (size_t)n; i++, ix += (size_t)incx)
@@ -96,20 +121,23 @@ void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
 }
 
 #if NB_COMPLEX
+static void rscal_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    elem_ctx *t = vctx;
+    (void)c;
+    NB_L1KR(scal)(2 * (hi - lo), t->ralpha, (nb_r *)(t->y + lo));
+}
+
 /* Real alpha scales both parts separately (no cross terms, so 0 * Inf in one part never leaks
-   into the other). */
+   into the other): the real kernel over the 2n reals. */
 void NB_SINT(scal)(blasint n, nb_r alpha, nb_t *x, blasint incx)
 {
     if (n <= 0 || incx <= 0 || alpha == 1)
         return;
     nb_r *v = (nb_r *)x;
     if (incx == 1) {
-        size_t i = 0, nn = 2 * (size_t)n;
-        for (; i + NB_L1_LANES <= nn; i += NB_L1_LANES)
-            for (int k = 0; k < NB_L1_LANES; k++)
-                v[i + k] = alpha * v[i + k];
-        for (; i < nn; i++)
-            v[i] = alpha * v[i];
+        elem_ctx t = {NULL, x, 0, alpha};
+        elem_run((size_t)n, 4 * (size_t)n, rscal_chunk, &t);
         return;
     }
     for (size_t i = 0, ix = 0; i < (size_t)n; i++, ix += 2 * (size_t)incx) {

@@ -1,0 +1,17 @@
+/* The Level 1 kernels of the avx2 set: the shared plain-C loops (kernels/generic/l1_loops.h)
+   compiled with this set's ISA flags on 32-byte vectors, with three single instructions where
+   GCC's vector extensions give none: the running maximum of i?amax as MAXPS/MAXPD (max(a, m)
+   returns m when either is NaN, exactly the loops' a > m ? a : m), the any-lane test of a mask
+   as MOVMSK/VPTESTM, and dsdot's widening load as VCVTPS2PD.
+   Register budget: that of l1_loops.h (at most 15 ymm registers live in any inner loop). */
+#include <immintrin.h>
+#include "kernels/l1_kernels.h"
+#define NB_L1_SUFFIX avx2
+#define NB_L1_VBYTES 32
+#define L1_VMAX_S(a, m) ((l1_vs)_mm256_max_ps((__m256)(a), (__m256)(m)))
+#define L1_VMAX_D(a, m) ((l1_vd)_mm256_max_pd((__m256d)(a), (__m256d)(m)))
+#define L1_ANY_S(m) (_mm256_movemask_ps((__m256)(m)) != 0)
+#define L1_ANY_D(m) (_mm256_movemask_pd((__m256d)(m)) != 0)
+#define L1_LD_SD(p) ((l1_vd)_mm256_cvtps_pd(_mm_loadu_ps(p)))
+#define L1_PIN(v) __asm__("" : "+v"(v))
+#include "kernels/generic/l1_loops.h"

@@ -1,0 +1,17 @@
+/* The Level 1 kernels of the avx512 set: the shared plain-C loops (kernels/generic/l1_loops.h)
+   compiled with this set's ISA flags on 64-byte vectors, with three single instructions where
+   GCC's vector extensions give none: the running maximum of i?amax as MAXPS/MAXPD (max(a, m)
+   returns m when either is NaN, exactly the loops' a > m ? a : m), the any-lane test of a mask
+   as MOVMSK/VPTESTM, and dsdot's widening load as VCVTPS2PD.
+   Register budget: that of l1_loops.h (at most 15 zmm registers live in any inner loop). */
+#include <immintrin.h>
+#include "kernels/l1_kernels.h"
+#define NB_L1_SUFFIX avx512
+#define NB_L1_VBYTES 64
+#define L1_VMAX_S(a, m) ((l1_vs)_mm512_max_ps((__m512)(a), (__m512)(m)))
+#define L1_VMAX_D(a, m) ((l1_vd)_mm512_max_pd((__m512d)(a), (__m512d)(m)))
+#define L1_ANY_S(m) (_mm512_test_epi32_mask((__m512i)(m), (__m512i)(m)) != 0)
+#define L1_ANY_D(m) (_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)) != 0)
+#define L1_LD_SD(p) ((l1_vd)_mm512_cvtps_pd(_mm256_loadu_ps(p)))
+#define L1_PIN(v) __asm__("" : "+v"(v))
+#include "kernels/generic/l1_loops.h"

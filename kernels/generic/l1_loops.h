@@ -1,0 +1,453 @@
+/* Plain-C Level 1 kernels (the entries of kernels/l1_kernels.h) that every kernel set compiles
+   with its own ISA flags. Include once per set after defining NB_L1_SUFFIX (the set's name) and
+   NB_L1_VBYTES (the vector register size in bytes the set's flags give GCC: 16, 32 or 64).
+
+   Element-wise loops (axpy, scal, rot, swap) are `omp simd` loops: the elements are independent
+   and the compiler vectorises them to the set's width. Reductions use GCC vector types of
+   NB_L1_VBYTES bytes with eight independent accumulators: one running sum would be bound by the
+   latency of the add (3-4 cycles), and without -ffast-math the compiler may not split it. The
+   order of the additions depends on n alone (accumulators summed pairwise, then the lanes in
+   order, then the scalar tail), never on alignment or threads.
+   Register budget (avx2, 16 ymm): sums 8 accumulators + 2 loads + 1 mask; nrm2 3 accumulators
+   + 5 constants + 5 temporaries; i?amax 4 running maxima + 1 mask + 4 loads + 4 compares. */
+#include <stddef.h>
+#include <string.h>
+
+#define L1_CAT_(a, b) a##b
+#define L1_CAT(a, b) L1_CAT_(a, b)
+#define L1_NAME(f) L1_CAT(L1_CAT(nb_, f), L1_CAT(_, NB_L1_SUFFIX))
+
+typedef float l1_vs __attribute__((vector_size(NB_L1_VBYTES)));
+typedef double l1_vd __attribute__((vector_size(NB_L1_VBYTES)));
+typedef int l1_vis __attribute__((vector_size(NB_L1_VBYTES)));       /* masks of float lanes */
+typedef long long l1_vid __attribute__((vector_size(NB_L1_VBYTES))); /* masks of double lanes */
+typedef float l1_vsh __attribute__((vector_size(NB_L1_VBYTES / 2))); /* floats widened to l1_vd */
+
+/* Unaligned loads through memcpy: one vector load, no alignment assumed. */
+static inline l1_vs l1_ld_s(const float *p)
+{
+    l1_vs v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline l1_vd l1_ld_d(const double *p)
+{
+    l1_vd v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+/* W floats widened to doubles; a set may define L1_LD_SD as one converting load (GCC merges
+   two neighbouring half-width loads into one and splits it through the stack otherwise). */
+static inline l1_vd l1_ld_sd(const float *p)
+{
+#ifdef L1_LD_SD
+    return L1_LD_SD(p);
+#else
+    l1_vsh v;
+    memcpy(&v, p, sizeof v);
+    return __builtin_convertvector(v, l1_vd);
+#endif
+}
+/* |v|: clear the sign bits (vector types have no fabs). */
+static inline l1_vs l1_abs_s(l1_vs v) { return (l1_vs)((l1_vis)v & 0x7fffffff); }
+static inline l1_vd l1_abs_d(l1_vd v) { return (l1_vd)((l1_vid)v & 0x7fffffffffffffffLL); }
+
+/* out = sum over i < n of the vector expression VX(i) (W lanes at i) / scalar SX(i), with eight
+   accumulators; see the header comment for the fixed order. */
+#define L1_SUM8(T, V, W, VX, SX, out)                                                              \
+    do {                                                                                           \
+        V a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0}, a4 = {0}, a5 = {0}, a6 = {0}, a7 = {0};          \
+        size_t i = 0;                                                                              \
+        for (; i + 8 * (W) <= n; i += 8 * (W)) {                                                   \
+            a0 += VX(i), a1 += VX(i + (W)), a2 += VX(i + 2 * (W)), a3 += VX(i + 3 * (W));          \
+            a4 += VX(i + 4 * (W)), a5 += VX(i + 5 * (W)), a6 += VX(i + 6 * (W)),                   \
+                a7 += VX(i + 7 * (W));                                                             \
+        }                                                                                          \
+        for (; i + (W) <= n; i += (W))                                                             \
+            a0 += VX(i);                                                                           \
+        a0 = ((a0 + a4) + (a1 + a5)) + ((a2 + a6) + (a3 + a7));                                    \
+        T s_ = 0;                                                                                  \
+        for (size_t k = 0; k < (W); k++)                                                           \
+            s_ += a0[k];                                                                           \
+        for (; i < n; i++)                                                                         \
+            s_ += SX(i);                                                                           \
+        out = s_;                                                                                  \
+    } while (0)
+
+#define WS (sizeof(l1_vs) / sizeof(float))
+#define WD (sizeof(l1_vd) / sizeof(double))
+
+/* ---- dot, dsdot, asum, sum ---- */
+#define VDOT_S(i) (l1_ld_s(x + (i)) * l1_ld_s(y + (i)))
+#define VDOT_D(i) (l1_ld_d(x + (i)) * l1_ld_d(y + (i)))
+#define VDOT_SD(i) (l1_ld_sd(x + (i)) * l1_ld_sd(y + (i)))
+#define SDOT(i) (x[i] * y[i])
+#define SDOT_SD(i) ((double)x[i] * (double)y[i])
+#define VABS_S(i) l1_abs_s(l1_ld_s(x + (i)))
+#define VABS_D(i) l1_abs_d(l1_ld_d(x + (i)))
+#define SABS_S(i) __builtin_fabsf(x[i])
+#define SABS_D(i) __builtin_fabs(x[i])
+#define VSUM_S(i) l1_ld_s(x + (i))
+#define VSUM_D(i) l1_ld_d(x + (i))
+#define SSUM(i) (x[i])
+
+float L1_NAME(sdot)(size_t n, const float *x, const float *y)
+{
+    float s;
+    L1_SUM8(float, l1_vs, WS, VDOT_S, SDOT, s);
+    return s;
+}
+double L1_NAME(ddot)(size_t n, const double *x, const double *y)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VDOT_D, SDOT, s);
+    return s;
+}
+/* float products are exact in double: the sums alone round */
+double L1_NAME(dsdot)(size_t n, const float *x, const float *y)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VDOT_SD, SDOT_SD, s);
+    return s;
+}
+float L1_NAME(sasum)(size_t n, const float *x)
+{
+    float s;
+    L1_SUM8(float, l1_vs, WS, VABS_S, SABS_S, s);
+    return s;
+}
+double L1_NAME(dasum)(size_t n, const double *x)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VABS_D, SABS_D, s);
+    return s;
+}
+float L1_NAME(ssum)(size_t n, const float *x)
+{
+    float s;
+    L1_SUM8(float, l1_vs, WS, VSUM_S, SSUM, s);
+    return s;
+}
+double L1_NAME(dsum)(size_t n, const double *x)
+{
+    double s;
+    L1_SUM8(double, l1_vd, WD, VSUM_D, SSUM, s);
+    return s;
+}
+
+/* ---- complex: vectors of interleaved (re, im) pairs; swap(v) exchanges the parts of each
+   pair (a constant shuffle) ---- */
+#if NB_L1_VBYTES == 16
+#define L1_SWAP_S ((l1_vis){1, 0, 3, 2})
+#define L1_SWAP_D ((l1_vid){1, 0})
+#elif NB_L1_VBYTES == 32
+#define L1_SWAP_S ((l1_vis){1, 0, 3, 2, 5, 4, 7, 6})
+#define L1_SWAP_D ((l1_vid){1, 0, 3, 2})
+#else
+#define L1_SWAP_S ((l1_vis){1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14})
+#define L1_SWAP_D ((l1_vid){1, 0, 3, 2, 5, 4, 7, 6})
+#endif
+
+/* Keeps a loaded vector in a register: GCC otherwise folds the same load into two instructions
+   (x*y and x*swap(y)), a third more loads in a load-bound loop. A set may define it as an
+   empty asm with a register constraint; no-op by default. */
+#ifndef L1_PIN
+#define L1_PIN(v) ((void)0)
+#endif
+
+/* Complex dot: p += x*y holds (x_re y_re, x_im y_im) per pair, q += x*swap(y) holds
+   (x_re y_im, x_im y_re); four pairs of accumulators. The reference forms each complex product
+   first; these are the same terms (Fortran rules: no NaN recovery), summed in another order. */
+#define L1_CDOT(name, R, C, V, W, LD, SW, conj)                                                    \
+    C L1_NAME(name)(size_t n, const C *xc, const C *yc)                                            \
+    {                                                                                              \
+        const R *x = (const R *)xc, *y = (const R *)yc;                                            \
+        size_t nr = 2 * n, i = 0;                                                                  \
+        V p0 = {0}, p1 = {0}, p2 = {0}, p3 = {0}, q0 = {0}, q1 = {0}, q2 = {0}, q3 = {0};          \
+        for (; i + 4 * (W) <= nr; i += 4 * (W)) {                                                  \
+            V x0 = LD(x + i), x1 = LD(x + i + (W)), y0 = LD(y + i), y1 = LD(y + i + (W));          \
+            L1_PIN(x0); L1_PIN(x1); L1_PIN(y0); L1_PIN(y1);                                        \
+            p0 += x0 * y0, q0 += x0 * __builtin_shuffle(y0, SW);                                   \
+            p1 += x1 * y1, q1 += x1 * __builtin_shuffle(y1, SW);                                   \
+            x0 = LD(x + i + 2 * (W)), x1 = LD(x + i + 3 * (W));                                    \
+            y0 = LD(y + i + 2 * (W)), y1 = LD(y + i + 3 * (W));                                    \
+            L1_PIN(x0); L1_PIN(x1); L1_PIN(y0); L1_PIN(y1);                                        \
+            p2 += x0 * y0, q2 += x0 * __builtin_shuffle(y0, SW);                                   \
+            p3 += x1 * y1, q3 += x1 * __builtin_shuffle(y1, SW);                                   \
+        }                                                                                          \
+        for (; i + (W) <= nr; i += (W)) {                                                          \
+            V x0 = LD(x + i), y0 = LD(y + i);                                                      \
+            p0 += x0 * y0, q0 += x0 * __builtin_shuffle(y0, SW);                                   \
+        }                                                                                          \
+        p0 = (p0 + p1) + (p2 + p3), q0 = (q0 + q1) + (q2 + q3);                                    \
+        R rr = 0, ii = 0, ri = 0, ir = 0;                                                          \
+        for (size_t k = 0; k < (W); k += 2)                                                        \
+            rr += p0[k], ii += p0[k + 1], ri += q0[k], ir += q0[k + 1];                            \
+        for (; i < nr; i += 2) {                                                                   \
+            R xr = x[i], xi = x[i + 1], yr = y[i], yi = y[i + 1];                                  \
+            rr += xr * yr, ii += xi * yi, ri += xr * yi, ir += xi * yr;                            \
+        }                                                                                          \
+        C z;                                                                                       \
+        __real__ z = conj ? rr + ii : rr - ii;                                                     \
+        __imag__ z = conj ? ri - ir : ri + ir;                                                     \
+        return z;                                                                                  \
+    }
+L1_CDOT(cdotu, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S, 0)
+L1_CDOT(cdotc, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S, 1)
+L1_CDOT(zdotu, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D, 0)
+L1_CDOT(zdotc, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D, 1)
+
+/* ---- nrm2: Blue's accumulators, branch-free; a NaN fails both tests and lands in the medium
+   sum, from where the finish step propagates it ---- */
+#define L1_NRM2(name, T, V, IV, W, LD, ABS, TSML, TBIG, SSML, SBIG)                                \
+    void L1_NAME(name)(size_t n, const T *x, T *acc)                                               \
+    {                                                                                              \
+        V sm0 = {0}, md0 = {0}, bg0 = {0};                                                         \
+        size_t i = 0;                                                                              \
+        for (; i + (W) <= n; i += (W)) {                                                           \
+            V a = ABS(LD(x + i));                                                                  \
+            IV big = a > TBIG, sml = a < TSML;                                                     \
+            /* mask the inputs, not the squares: a square that underflows in a discarded lane    \
+               would still cost a microcode assist (subnormal result) */                          \
+            V tb = (V)((IV)a & big) * SBIG, ts = (V)((IV)a & sml) * SSML;                         \
+            V md = (V)((IV)a & ~(big | sml));                                                      \
+            bg0 += tb * tb, sm0 += ts * ts, md0 += md * md;                                        \
+        }                                                                                          \
+        T s = 0, m = 0, g = 0;                                                                     \
+        for (size_t k = 0; k < (W); k++)                                                           \
+            s += sm0[k], m += md0[k], g += bg0[k];                                                 \
+        for (; i < n; i++) {                                                                       \
+            T a = x[i] < 0 ? -x[i] : x[i];                                                         \
+            if (a > TBIG)                                                                          \
+                g += (a * SBIG) * (a * SBIG);                                                      \
+            else if (a < TSML)                                                                     \
+                s += (a * SSML) * (a * SSML);                                                      \
+            else                                                                                   \
+                m += a * a;                                                                        \
+        }                                                                                          \
+        acc[0] = s, acc[1] = m, acc[2] = g;                                                        \
+    }
+L1_NRM2(snrm2, float, l1_vs, l1_vis, WS, l1_ld_s, l1_abs_s, 0x1p-63f, 0x1p52f, 0x1p75f, 0x1p-76f)
+L1_NRM2(dnrm2, double, l1_vd, l1_vid, WD, l1_ld_d, l1_abs_d, 0x1p-511, 0x1p486, 0x1p537, 0x1p-538)
+
+/* ---- i?amax, in blocks that stay in L1: the block's largest |x_i| by four running maxima
+   (strict >, so NaN is never taken; the -1 start is below every |x|), then, only when it beats
+   the maximum so far (rarely, after the first blocks), a scan of the block for its first
+   occurrence. Blocks in order with strict >: the first maximum of the vector wins. ---- */
+#define L1_AMAX_BLK 1024
+#define L1_SEL(IV, V, m, a, b) ((V)(((IV)(a) & (m)) | ((IV)(b) & ~(m))))
+/* a > m ? a : m per lane; a set may define L1_VMAX_S/D as one instruction with exactly this
+   rule (x86 MAXPS/MAXPD return the second operand when either is NaN). */
+#ifndef L1_VMAX_S
+#define L1_VMAX_S(a, m) L1_SEL(l1_vis, l1_vs, (a) > (m), a, m)
+#endif
+#ifndef L1_VMAX_D
+#define L1_VMAX_D(a, m) L1_SEL(l1_vid, l1_vd, (a) > (m), a, m)
+#endif
+/* Whether any lane of a comparison mask is set; a set may define it as one instruction. */
+#ifndef L1_ANY_S
+#define L1_ANY_S(m) l1_any_s(m)
+static inline int l1_any_s(l1_vis m)
+{
+    int r = 0;
+    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
+        r |= m[k];
+    return r != 0;
+}
+#endif
+#ifndef L1_ANY_D
+#define L1_ANY_D(m) l1_any_d(m)
+static inline int l1_any_d(l1_vid m)
+{
+    long long r = 0;
+    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
+        r |= m[k];
+    return r != 0;
+}
+#endif
+#define L1_IAMAX(name, T, V, W, LD, ABS, VMAX, ANY)                                                       \
+    static size_t name(size_t n, const T *x, T *vmax)                                              \
+    {                                                                                              \
+        T best = -1;                                                                               \
+        size_t bi = 0;                                                                             \
+        for (size_t b = 0; b < n; b += L1_AMAX_BLK) {                                              \
+            size_t len = n - b < L1_AMAX_BLK ? n - b : L1_AMAX_BLK, i = 0;                         \
+            const T *p = x + b;                                                                    \
+            V m0 = {0}, m1, m2, m3;                                                                \
+            m0 -= 1, m1 = m0, m2 = m0, m3 = m0;                                                    \
+            for (; i + 4 * (W) <= len; i += 4 * (W)) {                                             \
+                V a0 = ABS(LD(p + i)), a1 = ABS(LD(p + i + (W)));                                  \
+                V a2 = ABS(LD(p + i + 2 * (W))), a3 = ABS(LD(p + i + 3 * (W)));                    \
+                m0 = VMAX(a0, m0), m1 = VMAX(a1, m1), m2 = VMAX(a2, m2), m3 = VMAX(a3, m3);           \
+            }                                                                                      \
+            for (; i + (W) <= len; i += (W))                                                       \
+                m0 = VMAX(ABS(LD(p + i)), m0);                                                     \
+            m0 = VMAX(VMAX(m1, m0), VMAX(m3, m2));                                                 \
+            T bm = -1;                                                                             \
+            for (size_t k = 0; k < (W); k++)                                                       \
+                bm = m0[k] > bm ? m0[k] : bm;                                                      \
+            for (; i < len; i++) {                                                                 \
+                T a = p[i] < 0 ? -p[i] : p[i];                                                     \
+                bm = a > bm ? a : bm;                                                              \
+            }                                                                                      \
+            if (bm > best) { /* the first lane equal to bm, a vector at a time */                  \
+                size_t k = 0;                                                                      \
+                V vb = {0};                                                                        \
+                vb += bm;                                                                          \
+                while (k + (W) <= len && !ANY(ABS(LD(p + k)) == vb))                               \
+                    k += (W);                                                                      \
+                while ((p[k] < 0 ? -p[k] : p[k]) != bm)                                            \
+                    k++;                                                                           \
+                best = bm, bi = b + k;                                                             \
+            }                                                                                      \
+        }                                                                                          \
+        *vmax = best;                                                                              \
+        return bi;                                                                                 \
+    }
+L1_IAMAX(l1_isamax_seg, float, l1_vs, WS, l1_ld_s, l1_abs_s, L1_VMAX_S, L1_ANY_S)
+L1_IAMAX(l1_idamax_seg, double, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX_D, L1_ANY_D)
+
+size_t L1_NAME(isamax)(size_t n, const float *x, float *vmax)
+{
+    return l1_isamax_seg(n, x, vmax);
+}
+size_t L1_NAME(idamax)(size_t n, const double *x, double *vmax)
+{
+    return l1_idamax_seg(n, x, vmax);
+}
+
+/* Complex: |re| + |im| of a block into a buffer (omp simd de-interleaves), then the real search;
+   blocks in order with strict >, so the first maximum wins across blocks too. */
+#define L1_BLK 512
+#define L1_ICAMAX(name, R, C, seg)                                                                 \
+    size_t L1_NAME(name)(size_t n, const C *xc, R *vmax)                                           \
+    {                                                                                              \
+        const R *x = (const R *)xc;                                                                \
+        R buf[L1_BLK], best = -1, v;                                                               \
+        size_t bi = 0;                                                                             \
+        for (size_t s = 0; s < n; s += L1_BLK) {                                                   \
+            size_t len = n - s < L1_BLK ? n - s : L1_BLK;                                          \
+            const R *p = x + 2 * s;                                                                \
+            _Pragma("omp simd") for (size_t k = 0; k < len; k++) buf[k] =                          \
+                (p[2 * k] < 0 ? -p[2 * k] : p[2 * k]) +                                            \
+                (p[2 * k + 1] < 0 ? -p[2 * k + 1] : p[2 * k + 1]);                                 \
+            size_t k = seg(len, buf, &v);                                                          \
+            if (v > best)                                                                          \
+                best = v, bi = s + k;                                                              \
+        }                                                                                          \
+        *vmax = best;                                                                              \
+        return bi;                                                                                 \
+    }
+L1_ICAMAX(icamax, float, float _Complex, l1_isamax_seg)
+L1_ICAMAX(izamax, double, double _Complex, l1_idamax_seg)
+
+/* ---- element-wise: each element computed alone, as in the reference (y + alpha*x; the full
+   complex products of Fortran, no NaN recovery). x == y gives the reference's result too: every
+   element is loaded before it is stored. ---- */
+/* axpy and scal four vectors per iteration (one vector per iteration leaves the loop's own
+   instructions as a quarter of the work on L1-resident data). */
+#define L1_REAL_ELEMWISE(p, T, V, W, LD)                                                           \
+    void L1_NAME(p##axpy)(size_t n, T alpha, const T *x, T *y)                                     \
+    {                                                                                              \
+        size_t i = 0;                                                                              \
+        for (; i + 4 * (W) <= n; i += 4 * (W)) {                                                   \
+            V y0 = LD(y + i) + alpha * LD(x + i), y1 = LD(y + i + (W)) + alpha * LD(x + i + (W));  \
+            V y2 = LD(y + i + 2 * (W)) + alpha * LD(x + i + 2 * (W));                              \
+            V y3 = LD(y + i + 3 * (W)) + alpha * LD(x + i + 3 * (W));                              \
+            memcpy(y + i, &y0, sizeof y0), memcpy(y + i + (W), &y1, sizeof y1);                    \
+            memcpy(y + i + 2 * (W), &y2, sizeof y2), memcpy(y + i + 3 * (W), &y3, sizeof y3);      \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
+            y[i] = y[i] + alpha * x[i];                                                            \
+    }                                                                                              \
+    void L1_NAME(p##scal)(size_t n, T alpha, T *x)                                                 \
+    {                                                                                              \
+        size_t i = 0;                                                                              \
+        for (; i + 4 * (W) <= n; i += 4 * (W)) {                                                   \
+            V x0 = alpha * LD(x + i), x1 = alpha * LD(x + i + (W));                                \
+            V x2 = alpha * LD(x + i + 2 * (W)), x3 = alpha * LD(x + i + 3 * (W));                  \
+            memcpy(x + i, &x0, sizeof x0), memcpy(x + i + (W), &x1, sizeof x1);                    \
+            memcpy(x + i + 2 * (W), &x2, sizeof x2), memcpy(x + i + 3 * (W), &x3, sizeof x3);      \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
+            x[i] = alpha * x[i];                                                                   \
+    }                                                                                              \
+    void L1_NAME(p##rot)(size_t n, T *x, T *y, T c, T s)                                           \
+    {                                                                                              \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            T xi = x[i], yi = y[i];                                                                \
+            x[i] = c * xi + s * yi;                                                                \
+            y[i] = c * yi - s * xi;                                                                \
+        }                                                                                          \
+    }                                                                                              \
+    void L1_NAME(p##swap)(size_t n, T *x, T *y)                                                    \
+    {                                                                                              \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            T t = x[i];                                                                            \
+            x[i] = y[i];                                                                           \
+            y[i] = t;                                                                              \
+        }                                                                                          \
+    }
+L1_REAL_ELEMWISE(s, float, l1_vs, WS, l1_ld_s)
+L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
+
+/* csrot/zdrot: (c, 0) * (re, im) = (c re - 0 im, 0 re + c im) as gfortran computes it, so
+   0 * Inf and 0 * NaN terms appear (blas/level1/l1_internal.h, cmul_real). */
+/* alpha*x per pair = ar*(xr, xi) + (-ai, ai)*(xi, xr): the reference's (ar xr - ai xi,
+   ar xi + ai xr), with -ai*xi = -(ai*xi) exactly. */
+#define L1_CPLX_ELEMWISE(p, rp, R, C, V, W, LD, SW)                                                \
+    void L1_NAME(p##axpy)(size_t n, C alpha, const C *xc, C *yc)                                   \
+    {                                                                                              \
+        const R *x = (const R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                      \
+        R *y = (R *)yc;                                                                            \
+        size_t nr = 2 * n, i = 0;                                                                  \
+        V var = {0}, vai = {0};                                                                    \
+        for (size_t k = 0; k < (W); k += 2)                                                        \
+            var[k] = ar, var[k + 1] = ar, vai[k] = -ai, vai[k + 1] = ai;                           \
+        for (; i + 2 * (W) <= nr; i += 2 * (W)) {                                                  \
+            V x0 = LD(x + i), x1 = LD(x + i + (W)), y0 = LD(y + i), y1 = LD(y + i + (W));          \
+            y0 = y0 + (var * x0 + vai * __builtin_shuffle(x0, SW));                                \
+            y1 = y1 + (var * x1 + vai * __builtin_shuffle(x1, SW));                                \
+            memcpy(y + i, &y0, sizeof y0), memcpy(y + i + (W), &y1, sizeof y1);                    \
+        }                                                                                          \
+        for (; i < nr; i += 2) {                                                                   \
+            R xr = x[i], xi = x[i + 1];                                                            \
+            R tr = ar * xr - ai * xi, ti = ar * xi + ai * xr;                                      \
+            y[i] = y[i] + tr, y[i + 1] = y[i + 1] + ti;                                            \
+        }                                                                                          \
+    }                                                                                              \
+    void L1_NAME(p##scal)(size_t n, C alpha, C *xc)                                                \
+    {                                                                                              \
+        R *x = (R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                                  \
+        size_t nr = 2 * n, i = 0;                                                                  \
+        V var = {0}, vai = {0};                                                                    \
+        for (size_t k = 0; k < (W); k += 2)                                                        \
+            var[k] = ar, var[k + 1] = ar, vai[k] = -ai, vai[k + 1] = ai;                           \
+        for (; i + 2 * (W) <= nr; i += 2 * (W)) {                                                  \
+            V x0 = LD(x + i), x1 = LD(x + i + (W));                                                \
+            x0 = var * x0 + vai * __builtin_shuffle(x0, SW);                                       \
+            x1 = var * x1 + vai * __builtin_shuffle(x1, SW);                                       \
+            memcpy(x + i, &x0, sizeof x0), memcpy(x + i + (W), &x1, sizeof x1);                    \
+        }                                                                                          \
+        for (; i < nr; i += 2) {                                                                   \
+            R xr = x[i], xi = x[i + 1];                                                            \
+            x[i] = ar * xr - ai * xi, x[i + 1] = ar * xi + ai * xr;                                \
+        }                                                                                          \
+    }                                                                                              \
+    void L1_NAME(rp##rot)(size_t n, C *xc, C *yc, R c, R s)                                        \
+    {                                                                                              \
+        R *x = (R *)xc, *y = (R *)yc;                                                              \
+        const R zero = 0;                                                                          \
+        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        {                                                                                          \
+            R xr = x[2 * i], xi = x[2 * i + 1], yr = y[2 * i], yi = y[2 * i + 1];                  \
+            x[2 * i] = (xr * c - xi * zero) + (yr * s - yi * zero);                                \
+            x[2 * i + 1] = (xr * zero + xi * c) + (yr * zero + yi * s);                            \
+            y[2 * i] = (yr * c - yi * zero) - (xr * s - xi * zero);                                \
+            y[2 * i + 1] = (yr * zero + yi * c) - (xr * zero + xi * s);                            \
+        }                                                                                          \
+    }
+L1_CPLX_ELEMWISE(c, cs, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S)
+L1_CPLX_ELEMWISE(z, zd, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D)

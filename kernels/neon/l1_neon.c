@@ -1,0 +1,6 @@
+/* The Level 1 kernels of the neon set: the shared plain-C loops (kernels/generic/l1_loops.h)
+   compiled with this set's ISA flags, on 16-byte vectors. */
+#include "kernels/l1_kernels.h"
+#define NB_L1_SUFFIX neon
+#define NB_L1_VBYTES 16
+#include "kernels/generic/l1_loops.h"

@@ -1,0 +1,403 @@
+/* The Level 1 vector kernels and their chunked, threaded drivers (blas/level1/, kernels/
+   l1_kernels.h), all four types, against plain references written here:
+   - every routine at sizes around each vector width (1..70), the kernels' block sizes, the
+     fixed chunk (4096) and the threading threshold, with increments 1, -1, 2, -3 and 0 where
+     legal, inside guard zones;
+   - NaN and Inf at chosen positions (vector body, tail, chunk boundaries) propagate as in the
+     reference; i?amax exact (first maximum, strict >, leading NaN stays, later NaN never wins);
+   - bitwise equality of every result and every output buffer at 1, 2, 3, 4 and 7 threads (the
+     program re-executes itself with NANOBLAS_OVERSUBSCRIBE=1, which the library reads at load,
+     so that teams above the CPU count are really started). */
+#include <complex.h>
+#include <stddef.h>
+#include <unistd.h>
+
+#include "tests/testutil.h"
+
+typedef long double complex lc;
+typedef const void *cv;
+#define CI const int *
+void openblas_set_num_threads(int);
+#define DECL4(T, s, d, c, z, ...) T s(__VA_ARGS__), d(__VA_ARGS__), c(__VA_ARGS__), z(__VA_ARGS__)
+DECL4(void, saxpy_, daxpy_, caxpy_, zaxpy_, CI, cv, cv, CI, void *, CI);
+DECL4(void, scopy_, dcopy_, ccopy_, zcopy_, CI, cv, CI, void *, CI);
+DECL4(void, sswap_, dswap_, cswap_, zswap_, CI, void *, CI, void *, CI);
+DECL4(void, sscal_, dscal_, cscal_, zscal_, CI, cv, void *, CI);
+DECL4(int, isamax_, idamax_, icamax_, izamax_, CI, cv, CI);
+void csscal_(CI, const float *, void *, CI), zdscal_(CI, const double *, void *, CI);
+void srot_(CI, void *, CI, void *, CI, const float *, const float *);
+void drot_(CI, void *, CI, void *, CI, const double *, const double *);
+void csrot_(CI, void *, CI, void *, CI, const float *, const float *);
+void zdrot_(CI, void *, CI, void *, CI, const double *, const double *);
+float sdot_(CI, cv, CI, cv, CI), sdsdot_(CI, const float *, cv, CI, cv, CI);
+double ddot_(CI, cv, CI, cv, CI), dsdot_(CI, cv, CI, cv, CI);
+float complex cdotc_(CI, cv, CI, cv, CI), cdotu_(CI, cv, CI, cv, CI);
+double complex zdotc_(CI, cv, CI, cv, CI), zdotu_(CI, cv, CI, cv, CI);
+float sasum_(CI, cv, CI), scasum_(CI, cv, CI), snrm2_(CI, cv, CI), scnrm2_(CI, cv, CI);
+double dasum_(CI, cv, CI), dzasum_(CI, cv, CI), dnrm2_(CI, cv, CI), dznrm2_(CI, cv, CI);
+
+/* ---- the current type: 0..3 = s d c z ---- */
+static int P;
+static const size_t ES[4] = {sizeof(float), sizeof(double), sizeof(float complex),
+                             sizeof(double complex)};
+static const char PCH[4] = {'s', 'd', 'c', 'z'};
+static int cplx(void) { return P >= 2; }
+static long double eps(void) { return (P == 0 || P == 2) ? 0x1p-24L : 0x1p-53L; }
+static void put(void *b, ptrdiff_t i, lc v)
+{
+    switch (P) {
+    case 0: ((float *)b)[i] = (float)creall(v); break;
+    case 1: ((double *)b)[i] = (double)creall(v); break;
+    case 2: ((float complex *)b)[i] = CMPLXF((float)creall(v), (float)cimagl(v)); break;
+    default: ((double complex *)b)[i] = CMPLX((double)creall(v), (double)cimagl(v)); break;
+    }
+}
+static lc get(const void *b, ptrdiff_t i)
+{
+    switch (P) {
+    case 0: return ((const float *)b)[i];
+    case 1: return ((const double *)b)[i];
+    case 2: return ((const float complex *)b)[i];
+    default: return ((const double complex *)b)[i];
+    }
+}
+static long double abs1(lc v) { return fabsl(creall(v)) + fabsl(cimagl(v)); }
+static int nanl_(lc v) { return isnan(creall(v)) || isnan(cimagl(v)); }
+
+/* logical element k of a strided vector (negative increments start at the far end) */
+static ptrdiff_t pos(int n, int inc, int k)
+{
+    return inc >= 0 ? (ptrdiff_t)k * inc : (ptrdiff_t)(n - 1 - k) * -inc;
+}
+static size_t span(int n, int inc) { return n > 0 ? 1 + (size_t)(n - 1) * (size_t)abs(inc) : 1; }
+
+/* ---- the routines, by operation, for the current type; the result of a reduction as lc ---- */
+enum op { DOT, DOTC, ASUM, NRM2, AMAX, DSDOT, SDSDOT, AXPY, SCAL, RSCAL, ROT, SWAP, COPY, NOPS };
+static const char *OPN[NOPS] = {"dot", "dotc", "asum", "nrm2", "iamax", "dsdot", "sdsdot",
+                                "axpy", "scal", "rscal", "rot", "swap", "copy"};
+static int is_reduction(enum op o) { return o <= SDSDOT; }
+static int op_valid(enum op o)
+{
+    if (o == DOTC || o == RSCAL)
+        return cplx();
+    if (o == DSDOT || o == SDSDOT)
+        return P == 0;
+    return 1;
+}
+
+static const double ALPHA[2] = {0.75, -0.375}, ROTCS[2] = {0.6, 0.8};
+
+static lc call(enum op o, int n, void *x, int incx, void *y, int incy)
+{
+    union {
+        float s[2];
+        double d[2];
+    } a;
+    float fc = (float)ROTCS[0], fs = (float)ROTCS[1];
+    if (P == 0 || P == 2)
+        a.s[0] = (float)ALPHA[0], a.s[1] = (float)ALPHA[1];
+    else
+        a.d[0] = ALPHA[0], a.d[1] = ALPHA[1];
+    switch (o) {
+    case DOT:
+        switch (P) {
+        case 0: return sdot_(&n, x, &incx, y, &incy);
+        case 1: return ddot_(&n, x, &incx, y, &incy);
+        case 2: return cdotu_(&n, x, &incx, y, &incy);
+        default: return zdotu_(&n, x, &incx, y, &incy);
+        }
+    case DOTC: return P == 2 ? cdotc_(&n, x, &incx, y, &incy) : zdotc_(&n, x, &incx, y, &incy);
+    case ASUM:
+        switch (P) {
+        case 0: return sasum_(&n, x, &incx);
+        case 1: return dasum_(&n, x, &incx);
+        case 2: return scasum_(&n, x, &incx);
+        default: return dzasum_(&n, x, &incx);
+        }
+    case NRM2:
+        switch (P) {
+        case 0: return snrm2_(&n, x, &incx);
+        case 1: return dnrm2_(&n, x, &incx);
+        case 2: return scnrm2_(&n, x, &incx);
+        default: return dznrm2_(&n, x, &incx);
+        }
+    case AMAX:
+        switch (P) {
+        case 0: return isamax_(&n, x, &incx);
+        case 1: return idamax_(&n, x, &incx);
+        case 2: return icamax_(&n, x, &incx);
+        default: return izamax_(&n, x, &incx);
+        }
+    case DSDOT: return dsdot_(&n, x, &incx, y, &incy);
+    case SDSDOT: return sdsdot_(&n, &fs, x, &incx, y, &incy);
+    case AXPY: (P == 0 ? saxpy_ : P == 1 ? daxpy_ : P == 2 ? caxpy_ : zaxpy_)(&n, &a, x, &incx, y, &incy); return 0;
+    case SCAL: (P == 0 ? sscal_ : P == 1 ? dscal_ : P == 2 ? cscal_ : zscal_)(&n, &a, x, &incx); return 0;
+    case RSCAL:
+        if (P == 2)
+            csscal_(&n, a.s, x, &incx);
+        else
+            zdscal_(&n, a.d, x, &incx);
+        return 0;
+    case ROT:
+        switch (P) {
+        case 0: srot_(&n, x, &incx, y, &incy, &fc, &fs); break;
+        case 1: drot_(&n, x, &incx, y, &incy, &ROTCS[0], &ROTCS[1]); break;
+        case 2: csrot_(&n, x, &incx, y, &incy, &fc, &fs); break;
+        default: zdrot_(&n, x, &incx, y, &incy, &ROTCS[0], &ROTCS[1]); break;
+        }
+        return 0;
+    case SWAP: (P == 0 ? sswap_ : P == 1 ? dswap_ : P == 2 ? cswap_ : zswap_)(&n, x, &incx, y, &incy); return 0;
+    case COPY: (P == 0 ? scopy_ : P == 1 ? dcopy_ : P == 2 ? ccopy_ : zcopy_)(&n, x, &incx, y, &incy); return 0;
+    default: return 0;
+    }
+}
+
+/* ---- references, in long double, in the reference's element order; complex products by
+   their parts (the Fortran rules: no C99 NaN recovery) ---- */
+static lc mul(lc a, lc b)
+{
+    if (!cplx())
+        return creall(a) * creall(b);
+    long double ar = creall(a), ai = cimagl(a), br = creall(b), bi = cimagl(b);
+    return CMPLXL(ar * br - ai * bi, ar * bi + ai * br);
+}
+static lc alpha_t(void) /* alpha rounded to the type */
+{
+    lc a = cplx() ? CMPLXL(ALPHA[0], ALPHA[1]) : ALPHA[0];
+    return (P == 0 || P == 2) ? CMPLXL((float)creall(a), (float)cimagl(a)) : a;
+}
+static long double rot_t(int k) { return (P == 0 || P == 2) ? (float)ROTCS[k] : ROTCS[k]; }
+static long double abs1_t(lc v) /* |re| + |im| rounded as the type computes it */
+{
+    if (P == 2)
+        return (float)(fabsf((float)creall(v)) + fabsf((float)cimagl(v)));
+    if (P == 3)
+        return fabs((double)creall(v)) + fabs((double)cimagl(v));
+    return fabsl(creall(v));
+}
+
+/* X, Y: the whole buffers as lc; returns a reduction's value, updates X, Y in place; *mag gets
+   the sum of the magnitudes of the terms (the scale of the rounding error). */
+static lc reference(enum op o, int n, lc *X, int incx, lc *Y, int incy, long double *mag)
+{
+    lc s = 0;
+    *mag = 0;
+    lc al = alpha_t();
+    long double c = rot_t(0), sn = rot_t(1), zero = 0;
+    if (n <= 0)
+        return o == SDSDOT ? (float)ROTCS[1] : 0;
+    for (int k = 0; k < n; k++) {
+        ptrdiff_t i = pos(n, incx, k), j = pos(n, incy, k);
+        switch (o) {
+        case DOT: s += mul(X[i], Y[j]), *mag += abs1(X[i]) * abs1(Y[j]); break;
+        case DOTC: s += mul(conjl(X[i]), Y[j]), *mag += abs1(X[i]) * abs1(Y[j]); break;
+        case DSDOT: case SDSDOT: s += mul(X[i], Y[j]), *mag += abs1(X[i]) * abs1(Y[j]); break;
+        case ASUM: if (incx > 0) s += abs1(X[i]), *mag += abs1(X[i]); break;
+        case NRM2: {
+            long double r = creall(X[i]), m = cimagl(X[i]);
+            s += r * r + m * m, *mag += r * r + m * m;
+            break;
+        }
+        case AMAX: break;
+        case AXPY: Y[j] = Y[j] + mul(al, X[i]); break;
+        case SCAL: if (incx > 0) X[i] = mul(al, X[i]); break;
+        case RSCAL: if (incx > 0) X[i] = CMPLXL(creall(al) * creall(X[i]), creall(al) * cimagl(X[i])); break;
+        case ROT: {
+            lc cx, cy, sx, sy; /* (c, 0) * v and (s, 0) * v with the zero terms */
+            cx = CMPLXL(creall(X[i]) * c - cimagl(X[i]) * zero, creall(X[i]) * zero + cimagl(X[i]) * c);
+            cy = CMPLXL(creall(Y[j]) * c - cimagl(Y[j]) * zero, creall(Y[j]) * zero + cimagl(Y[j]) * c);
+            sx = CMPLXL(creall(X[i]) * sn - cimagl(X[i]) * zero, creall(X[i]) * zero + cimagl(X[i]) * sn);
+            sy = CMPLXL(creall(Y[j]) * sn - cimagl(Y[j]) * zero, creall(Y[j]) * zero + cimagl(Y[j]) * sn);
+            if (!cplx())
+                cx = creall(cx), cy = creall(cy), sx = creall(sx), sy = creall(sy);
+            X[i] = cx + sy, Y[j] = cy - sx;
+            break;
+        }
+        case SWAP: { lc t = X[i]; X[i] = Y[j]; Y[j] = t; break; }
+        case COPY: Y[j] = X[i]; break;
+        default: break;
+        }
+    }
+    if (o == NRM2)
+        s = sqrtl(creall(s)), *mag = sqrtl(*mag);
+    if (o == SDSDOT)
+        s += (float)ROTCS[1], *mag += 1;
+    if (o == AMAX) {
+        if (incx <= 0)
+            return 0;
+        int best = 0;
+        long double v = abs1_t(X[0]);
+        for (int k = 1; k < n; k++)
+            if (abs1_t(X[(ptrdiff_t)k * incx]) > v)
+                best = k, v = abs1_t(X[(ptrdiff_t)k * incx]);
+        return best + 1;
+    }
+    return s;
+}
+
+/* equal, or both NaN (in some part), or both the same infinity; else within tol */
+static int close_lc(lc got, lc want, long double tol)
+{
+    long double g[2] = {creall(got), cimagl(got)}, w[2] = {creall(want), cimagl(want)};
+    if (nanl_(want) || nanl_(got))
+        return nanl_(want) && nanl_(got);
+    for (int k = 0; k < 2; k++) {
+        if (isinf(w[k]) || isinf(g[k])) {
+            if (g[k] != w[k])
+                return 0;
+        } else if (fabsl(g[k] - w[k]) > tol) {
+            return 0;
+        }
+    }
+    return 1;
+}
+static int same_lc(lc a, lc b)
+{
+    long double x[4] = {creall(a), cimagl(a), creall(b), cimagl(b)};
+    for (int k = 0; k < 2; k++)
+        if (!((x[k] == x[k + 2] && signbit(x[k]) == signbit(x[k + 2])) ||
+              (isnan(x[k]) && isnan(x[k + 2]))))
+            return 0;
+    return 1;
+}
+
+/* ---- one case: run, compare with the reference, then every team size bit for bit ---- */
+static const int TEAMS[] = {2, 3, 4, 7};
+typedef struct {
+    int k;    /* logical element of x */
+    double v; /* its value (the real part; imaginary 0.5) */
+} special;
+
+static void run_case(enum op o, int n, int incx, int incy, const special *sp, int nsp, int teams)
+{
+    size_t lx = span(n, incx), ly = span(n, incy), es = ES[P];
+    tu_buf bx, by;
+    void *x = tu_alloc(&bx, lx, es), *y = tu_alloc(&by, ly, es);
+    lc *X = malloc(lx * sizeof(lc)), *Y = malloc(ly * sizeof(lc));
+    for (size_t i = 0; i < lx; i++)
+        put(x, (ptrdiff_t)i, cplx() ? CMPLXL(tu_rand(), tu_rand()) : tu_rand());
+    for (size_t i = 0; i < ly; i++)
+        put(y, (ptrdiff_t)i, cplx() ? CMPLXL(tu_rand(), tu_rand()) : tu_rand());
+    for (int s = 0; s < nsp; s++)
+        if (sp[s].k < n)
+            put(x, pos(n, incx, sp[s].k), cplx() ? CMPLXL(sp[s].v, 0.5) : sp[s].v);
+    void *x0 = malloc(lx * es), *y0 = malloc(ly * es), *x1 = malloc(lx * es), *y1 = malloc(ly * es);
+    memcpy(x0, x, lx * es), memcpy(y0, y, ly * es);
+    for (size_t i = 0; i < lx; i++)
+        X[i] = get(x, (ptrdiff_t)i);
+    for (size_t i = 0; i < ly; i++)
+        Y[i] = get(y, (ptrdiff_t)i);
+    long double mag;
+    lc want = reference(o, n, X, incx, Y, incy, &mag);
+
+    openblas_set_num_threads(1);
+    lc r1 = call(o, n, x, incx, y, incy);
+    memcpy(x1, x, lx * es), memcpy(y1, y, ly * es);
+    const char *what = OPN[o];
+    long double e = eps(), tol = 4 * e * ((long double)n + 4) * (mag > 1 ? mag : 1);
+    if (o == AMAX)
+        TU_CHECK(creall(r1) == creall(want), "%c%s n=%d incx=%d: %d, want %d", PCH[P], what, n,
+                 incx, (int)creall(r1), (int)creall(want));
+    else if (is_reduction(o))
+        TU_CHECK(close_lc(r1, want, o == DSDOT ? 1e-12L * (mag + 1) : tol),
+                 "%c%s n=%d incx=%d incy=%d: (%Lg, %Lg), want (%Lg, %Lg)", PCH[P], what, n, incx,
+                 incy, creall(r1), cimagl(r1), creall(want), cimagl(want));
+    else {
+        int bad = 0;
+        for (size_t i = 0; i < lx && !bad; i++)
+            bad = !close_lc(get(x, (ptrdiff_t)i), X[i], 8 * e * (abs1(X[i]) + 2));
+        for (size_t i = 0; i < ly && !bad; i++)
+            bad = !close_lc(get(y, (ptrdiff_t)i), Y[i], 8 * e * (abs1(Y[i]) + 2) * (incy == 0 ? n : 1));
+        TU_CHECK(!bad, "%c%s n=%d incx=%d incy=%d: vectors differ from the reference", PCH[P],
+                 what, n, incx, incy);
+    }
+    TU_CHECK(tu_guard_ok(&bx) && tu_guard_ok(&by), "%c%s n=%d incx=%d incy=%d: guard zone written",
+             PCH[P], what, n, incx, incy);
+    for (int t = 0; t < teams; t++) {
+        memcpy(x, x0, lx * es), memcpy(y, y0, ly * es);
+        openblas_set_num_threads(TEAMS[t]);
+        lc r = call(o, n, x, incx, y, incy);
+        TU_CHECK(same_lc(r, r1) && !memcmp(x, x1, lx * es) && !memcmp(y, y1, ly * es),
+                 "%c%s n=%d incx=%d incy=%d: %d threads differ from 1 thread", PCH[P], what, n,
+                 incx, incy, TEAMS[t]);
+    }
+    openblas_set_num_threads(1);
+    free(X), free(Y), free(x0), free(y0), free(x1), free(y1);
+    tu_free(&bx), tu_free(&by);
+}
+
+static int inc_legal(enum op o, int inc) { return inc != 0 || o == DOT || o == DOTC || o == DSDOT || o == SDSDOT || o == NRM2 || o == AXPY || o == COPY || o == ASUM || o == AMAX || o == SCAL; }
+
+static void sweep_type(void)
+{
+    static const int INCS[][2] = {{1, 1}, {-1, -1}, {2, -3}, {-3, 1}, {0, 1}, {1, 2}};
+    static const int MID[] = {127, 128, 129, 255, 256, 257, 511, 513, 1023, 1024, 1025, 1029,
+                              2047, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12289};
+    int big_n[] = {65535, 65537, 131073, tu_size(300001, 140001)};
+    for (int o = 0; o < NOPS; o++) {
+        if (!op_valid((enum op)o))
+            continue;
+        for (int c = 0; c < 6; c++) {
+            int ix = INCS[c][0], iy = INCS[c][1];
+            if (!inc_legal((enum op)o, ix))
+                continue;
+            for (int n = 0; n <= 70; n++)
+                run_case((enum op)o, n, ix, iy, NULL, 0, 0);
+            for (size_t k = 0; k < sizeof MID / sizeof MID[0]; k++)
+                run_case((enum op)o, MID[k], ix, iy, NULL, 0, MID[k] >= 8192 ? 4 : 0);
+            if (c <= 2)
+                for (size_t k = 0; k < sizeof big_n / sizeof big_n[0]; k++)
+                    run_case((enum op)o, big_n[k], ix, iy, NULL, 0, 4);
+        }
+    }
+}
+
+/* NaN and Inf at chosen places: first element, inside the vector body, in the tail, on a
+   chunk boundary, in a later chunk; several at once. */
+static void specials_type(void)
+{
+    const double nan = __builtin_nan(""), inf = __builtin_inf();
+    static const int NSP[] = {1, 5, 37, 1029, 4099, 70001};
+    for (size_t t = 0; t < sizeof NSP / sizeof NSP[0]; t++) {
+        int n = NSP[t];
+        const int ks[] = {0, n / 2, n - 1, 4096, 1, 8};
+        for (size_t a = 0; a < sizeof ks / sizeof ks[0]; a++) {
+            special sets[][3] = {{{ks[a], nan}}, {{ks[a], inf}}, {{ks[a], -inf}},
+                                 {{ks[a], inf}, {n - 1, -inf}}, {{ks[a], nan}, {n / 3, 5.0}},
+                                 {{ks[a], 3.0}, {n - 1, nan}, {0, nan}}};
+            const int cnt[] = {1, 1, 1, 2, 2, 3};
+            for (size_t s = 0; s < sizeof cnt / sizeof cnt[0]; s++)
+                for (int o = 0; o < NOPS; o++)
+                    if (op_valid((enum op)o) && o != COPY && o != SWAP) {
+                        run_case((enum op)o, n, 1, 1, sets[s], cnt[s], n > 8192 ? 2 : 0);
+                        run_case((enum op)o, n, -2, 1, sets[s], cnt[s], 0);
+                    }
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    if (!getenv("NANOBLAS_OVERSUBSCRIBE")) {
+        setenv("NANOBLAS_OVERSUBSCRIBE", "1", 1);
+        const char *emu = getenv("NB_TEST_EMULATOR");
+        char self[4096];
+        ssize_t len = emu && *emu ? readlink("/proc/self/exe", self, sizeof self - 1) : -1;
+        if (len > 0) {
+            self[len] = '\0';
+            char *eargv[] = {(char *)emu, self, NULL};
+            execv(emu, eargv);
+        } else {
+            execv("/proc/self/exe", argv);
+        }
+        fprintf(stderr, "test_l1_repro: could not re-execute with NANOBLAS_OVERSUBSCRIBE=1; "
+                        "teams capped at the usable CPUs\n");
+    }
+    tu_seed(18);
+    for (P = 0; P < 4; P++) {
+        sweep_type();
+        specials_type();
+    }
+    return tu_finish("test_l1_repro");
+}
