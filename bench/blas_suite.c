@@ -100,6 +100,25 @@ static void cache_sizes(size_t *l1, size_t *l2, size_t *llc)
         *llc = *l2 * 4 > (32u << 20) ? *l2 * 4 : (32u << 20);
 }
 
+/* Only the worker being timed may run: the others are stopped (SIGSTOP) between their turns.
+   A library's idle team keeps spinning on the cores for a while after a call (OpenBLAS's for
+   about 2^28 cycles), and in another process it took the second core from the library being
+   timed: at 2 threads every barrier then waited a time slice (dgemv 1440 ran at 2 GB/s instead
+   of 58 alone). The stop is waited for, so no spinning thread is left when the next one runs. */
+static void worker_run(int l, int run)
+{
+    struct worker *w = &workers[l];
+    if (!w->alive)
+        return;
+    if (run) {
+        kill(w->pid, SIGCONT);
+        return;
+    }
+    int st;
+    if (kill(w->pid, SIGSTOP) == 0)
+        waitpid(w->pid, &st, WUNTRACED);
+}
+
 static int spawn(int l, const char *self)
 {
     struct worker *w = &workers[l];
@@ -131,6 +150,7 @@ static int spawn(int l, const char *self)
     line[strcspn(line, "\n")] = 0;
     snprintf(w->desc, sizeof w->desc, "%.500s", line + 3);
     w->alive = 1;
+    worker_run(l, 0);
     return 1;
 }
 
@@ -408,9 +428,11 @@ int main(int argc, char **argv)
                         if ((row->threads > 1 || prev_threads > 1) && settle_ms > 0)
                             usleep((useconds_t)(settle_ms * 1000));
                         long c;
+                        worker_run(l, 1);
                         samples[((size_t)i * SUITE_MAXLIB + (size_t)l) * (size_t)reps + (size_t)rep] =
                             request(l, row->op, row->n, row->threads, min_ms, &c);
                         calls[(size_t)i * SUITE_MAXLIB + (size_t)l] = c;
+                        worker_run(l, 0);
                         prev_threads = row->threads;
                     }
                 }
@@ -446,6 +468,7 @@ int main(int argc, char **argv)
     }
     for (int l = 0; l < R.nlibs; l++) {
         if (workers[l].alive) {
+            worker_run(l, 1);
             fputs("Q\n", workers[l].to);
             fflush(workers[l].to);
         }
