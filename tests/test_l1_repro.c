@@ -333,20 +333,26 @@ static void sweep_type(void)
     static const int INCS[][2] = {{1, 1}, {-1, -1}, {2, -3}, {-3, 1}, {0, 1}, {1, 2}};
     static const int MID[] = {127, 128, 129, 255, 256, 257, 511, 513, 1023, 1024, 1025, 1029,
                               2047, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12289};
-    int big_n[] = {65535, 65537, 131073, tu_size(300001, 140001)};
+    /* NB_TEST_QUICK (qemu, where this program ran 8 minutes a set): the chunk and threshold
+       edges only, one large size, the first three increment pairs */
+    static const int MID_QUICK[] = {127, 129, 4095, 4096, 4097, 8193};
+    const int *mid = tu_quick() ? MID_QUICK : MID;
+    size_t nmid = tu_quick() ? sizeof MID_QUICK / sizeof *MID_QUICK : sizeof MID / sizeof *MID;
+    int big_n[] = {65537, 65535, 131073, 300001};
+    size_t nbig = tu_quick() ? 1 : sizeof big_n / sizeof *big_n;
     for (int o = 0; o < NOPS; o++) {
         if (!op_valid((enum op)o))
             continue;
-        for (int c = 0; c < 6; c++) {
+        for (int c = 0; c < (tu_quick() ? 3 : 6); c++) {
             int ix = INCS[c][0], iy = INCS[c][1];
             if (!inc_legal((enum op)o, ix))
                 continue;
             for (int n = 0; n <= 70; n++)
                 run_case((enum op)o, n, ix, iy, NULL, 0, 0);
-            for (size_t k = 0; k < sizeof MID / sizeof MID[0]; k++)
-                run_case((enum op)o, MID[k], ix, iy, NULL, 0, MID[k] >= 8192 ? 4 : 0);
+            for (size_t k = 0; k < nmid; k++)
+                run_case((enum op)o, mid[k], ix, iy, NULL, 0, mid[k] >= 8192 ? 4 : 0);
             if (c <= 2)
-                for (size_t k = 0; k < sizeof big_n / sizeof big_n[0]; k++)
+                for (size_t k = 0; k < nbig; k++)
                     run_case((enum op)o, big_n[k], ix, iy, NULL, 0, 4);
         }
     }
@@ -357,8 +363,8 @@ static void sweep_type(void)
 static void specials_type(void)
 {
     const double nan = __builtin_nan(""), inf = __builtin_inf();
-    static const int NSP[] = {1, 5, 37, 1029, 4099, 70001};
-    for (size_t t = 0; t < sizeof NSP / sizeof NSP[0]; t++) {
+    static const int NSP[] = {1, 5, 37, 4099, 1029, 70001};
+    for (size_t t = 0; t < (tu_quick() ? 4 : sizeof NSP / sizeof NSP[0]); t++) {
         int n = NSP[t];
         const int ks[] = {0, n / 2, n - 1, 4096, 1, 8};
         for (size_t a = 0; a < sizeof ks / sizeof ks[0]; a++) {
