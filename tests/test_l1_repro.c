@@ -385,21 +385,7 @@ static void specials_type(void)
 int main(int argc, char **argv)
 {
     (void)argc;
-    if (!getenv("NANOBLAS_OVERSUBSCRIBE")) {
-        setenv("NANOBLAS_OVERSUBSCRIBE", "1", 1);
-        const char *emu = getenv("NB_TEST_EMULATOR");
-        char self[4096];
-        ssize_t len = emu && *emu ? readlink("/proc/self/exe", self, sizeof self - 1) : -1;
-        if (len > 0) {
-            self[len] = '\0';
-            char *eargv[] = {(char *)emu, self, NULL};
-            execv(emu, eargv);
-        } else {
-            execv("/proc/self/exe", argv);
-        }
-        fprintf(stderr, "test_l1_repro: could not re-execute with NANOBLAS_OVERSUBSCRIBE=1; "
-                        "teams capped at the usable CPUs\n");
-    }
+    tu_reexec_oversubscribed(argv, "test_l1_repro");
     tu_seed(18);
     for (P = 0; P < 4; P++) {
         sweep_type();

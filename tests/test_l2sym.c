@@ -382,20 +382,7 @@ static void thread_counts(void)
 int main(int argc, char **argv)
 {
     (void)argc;
-    if (!getenv("NANOBLAS_OVERSUBSCRIBE")) { /* teams above the CPU count, as test_thread_grid */
-        setenv("NANOBLAS_OVERSUBSCRIBE", "1", 1);
-        const char *emu = getenv("NB_TEST_EMULATOR");
-        char self[4096];
-        ssize_t len = emu && *emu ? readlink("/proc/self/exe", self, sizeof self - 1) : -1;
-        if (len > 0) {
-            self[len] = '\0';
-            char *eargv[] = {(char *)emu, self, NULL};
-            execv(emu, eargv);
-        } else {
-            execv("/proc/self/exe", argv);
-        }
-        fprintf(stderr, "test_l2sym: could not re-execute with NANOBLAS_OVERSUBSCRIBE=1\n");
-    }
+    tu_reexec_oversubscribed(argv, "test_l2sym");
     for (P = 0; P < 4; P++) {
         tu_seed(1000 + (uint64_t)P);
         differential();

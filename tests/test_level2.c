@@ -916,24 +916,7 @@ static void test_exceptional_blocked(void)
 int main(int argc, char **argv)
 {
     (void)argc;
-    /* team sizes above the CPU count need NANOBLAS_OVERSUBSCRIBE=1 before the library starts:
-       re-execute once with it (as tests/test_thread_grid.c) */
-    if (!getenv("NANOBLAS_OVERSUBSCRIBE")) {
-        setenv("NANOBLAS_OVERSUBSCRIBE", "1", 1);
-        /* 7 threads on fewer cores: sleeping at barriers instead of spinning keeps this quick */
-        setenv("OMP_WAIT_POLICY", "PASSIVE", 0);
-        const char *emu = getenv("NB_TEST_EMULATOR");
-        char self[4096];
-        ssize_t len = emu && *emu ? readlink("/proc/self/exe", self, sizeof self - 1) : -1;
-        if (len > 0) {
-            self[len] = '\0';
-            char *eargv[] = {(char *)emu, self, NULL};
-            execv(emu, eargv);
-        } else {
-            execv("/proc/self/exe", argv);
-        }
-        fprintf(stderr, "test_level2: could not re-execute with NANOBLAS_OVERSUBSCRIBE=1\n");
-    }
+    tu_reexec_oversubscribed(argv, "test_level2");
     tu_seed(2024);
     for (P = 0; P < 4; P++) {
         test_errors();

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 static long tu_checks = 0, tu_failures = 0;
@@ -128,6 +129,32 @@ static inline int tu_finish(const char *name)
 {
     printf("%s: %ld checks, %ld failed\n", name, tu_checks, tu_failures);
     return tu_failures ? 1 : 0;
+}
+
+
+/* Team sizes above the CPU count need NANOBLAS_OVERSUBSCRIBE=1 before the library initialises
+   (it lifts the cap at the usable CPUs): the first run sets it and re-executes itself, through
+   NB_TEST_EMULATOR (qemu) where set, so that the thread-count tests really form those teams.
+   OMP_WAIT_POLICY defaults to PASSIVE there: teams of 7 on 2 cores sleep at barriers instead of
+   spinning. If the exec fails the program goes on, capped, and says so. */
+static inline void tu_reexec_oversubscribed(char **argv, const char *name)
+{
+    if (getenv("NANOBLAS_OVERSUBSCRIBE"))
+        return;
+    setenv("NANOBLAS_OVERSUBSCRIBE", "1", 1);
+    setenv("OMP_WAIT_POLICY", "PASSIVE", 0);
+    const char *emu = getenv("NB_TEST_EMULATOR");
+    char self[4096];
+    ssize_t len = emu && *emu ? readlink("/proc/self/exe", self, sizeof self - 1) : -1;
+    if (len > 0) {
+        self[len] = '\0';
+        char *eargv[] = {(char *)emu, self, NULL};
+        execv(emu, eargv);
+    } else {
+        execv("/proc/self/exe", argv);
+    }
+    fprintf(stderr, "%s: could not re-execute with NANOBLAS_OVERSUBSCRIBE=1; teams capped at the "
+                    "usable CPUs\n", name);
 }
 
 #endif
