@@ -22,6 +22,9 @@
    come from the common rule of arch/blocking.c (384/336 on Zen 4; the grid there puts it
    within the noise of 768/512).
 
+   n-edge tiles (n <= 2, n <= 4) run nb_dgemm_avx2_8x6_n2 / _n4, the same loop on fewer columns
+   (ukr_avx2.h); they are checked for spills like the full tile.
+
    Spill check (objdump -d build/kernels/avx2/dgemm_avx2.o, innermost loops containing FMAs):
    nb_dgemm_avx2_8x6: no stack access in the k loop (48 vfmadd231pd, 24 vbroadcastsd, 8 loads,
    4 A and 3 B prefetches and 2 reg-reg moves per 4 k steps; re-checked after the B

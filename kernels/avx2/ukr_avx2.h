@@ -48,11 +48,12 @@
 /* Cache lines of packed B consumed per UKR_U k steps (rounded up). */
 #define UKR_PFBL ((UKR_U * UKR_NR * (int)sizeof(vt) + 63) / 64)
 
-void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c,
-              size_t cs_c, int m, int n);
-
-void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c,
-              size_t cs_c, int m, int n)
+#define UKR_CAT_(x, y) x##y
+#define UKR_CAT(x, y) UKR_CAT_(x, y)
+/* The kernel for the first nre of the UKR_NR columns (n <= nre; a constant after inlining). */
+static inline __attribute__((always_inline)) void UKR_CAT(UKR_NAME, _cols)(
+    size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c, size_t cs_c, int m,
+    int n, const int nre)
 {
     /* the tuning entry's prefetch distances (arch/tuning.h) where it gives them, in elements */
     const size_t pf_a = (size_t)(nb_rt.tune.pf_a_steps ? nb_rt.tune.pf_a_steps : UKR_PF_DIST) * UKR_MR;
@@ -92,7 +93,7 @@ void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size
             for (int v = 0; v < UKR_MV; v++)
                 av[v] = VV_LOADU(a + u * UKR_MR + v * VL);
 #pragma GCC unroll 16
-            for (int j = 0; j < UKR_NR; j++) {
+            for (int j = 0; j < nre; j++) {
                 vv bj = VV_BCAST(b + u * UKR_NR + j);
 #pragma GCC unroll 4
                 for (int v = 0; v < UKR_MV; v++)
@@ -112,7 +113,7 @@ void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size
         for (int v = 0; v < UKR_MV; v++)
             av[v] = VV_LOADU(a + v * VL);
 #pragma GCC unroll 16
-        for (int j = 0; j < UKR_NR; j++) {
+        for (int j = 0; j < nre; j++) {
             vv bj = VV_BCAST(b + j);
 #pragma GCC unroll 4
             for (int v = 0; v < UKR_MV; v++)
@@ -179,6 +180,37 @@ void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size
                 *cij = beta == 0 ? t[j][i] : t[j][i] + beta * *cij;
             }
     }
+}
+
+/* n-edge tiles (n <= 2 or n <= 4 of the UKR_NR columns: LAPACK's 32- and 64-wide panels end in
+   one) run a k loop with only the columns they have, on the same packed B (stride UKR_NR):
+   dgemm 1500x32x1400 TN spent 1/9 of its FMAs on the padding of its last tile. Separate
+   functions, so that each loop gets its own register allocation (one function with three loops
+   spilled an accumulator in the full-width one). */
+static __attribute__((noinline)) void UKR_CAT(UKR_NAME, _n2)(size_t k, vt alpha, const vt *a,
+                                                             const vt *b, vt beta, vt *c,
+                                                             size_t rs_c, size_t cs_c, int m, int n)
+{
+    UKR_CAT(UKR_NAME, _cols)(k, alpha, a, b, beta, c, rs_c, cs_c, m, n, 2);
+}
+static __attribute__((noinline)) void UKR_CAT(UKR_NAME, _n4)(size_t k, vt alpha, const vt *a,
+                                                             const vt *b, vt beta, vt *c,
+                                                             size_t rs_c, size_t cs_c, int m, int n)
+{
+    UKR_CAT(UKR_NAME, _cols)(k, alpha, a, b, beta, c, rs_c, cs_c, m, n, 4);
+}
+
+void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c,
+              size_t cs_c, int m, int n);
+void UKR_NAME(size_t k, vt alpha, const vt *a, const vt *b, vt beta, vt *c, size_t rs_c,
+              size_t cs_c, int m, int n)
+{
+    if (UKR_NR > 2 && n <= 2)
+        UKR_CAT(UKR_NAME, _n2)(k, alpha, a, b, beta, c, rs_c, cs_c, m, n);
+    else if (UKR_NR > 4 && n <= 4)
+        UKR_CAT(UKR_NAME, _n4)(k, alpha, a, b, beta, c, rs_c, cs_c, m, n);
+    else
+        UKR_CAT(UKR_NAME, _cols)(k, alpha, a, b, beta, c, rs_c, cs_c, m, n, UKR_NR);
 }
 
 #undef UKR_MR
