@@ -2,4 +2,5 @@
    with this kernel set's ISA flags. */
 #include "kernels/kernel.h"
 #define NB_GEMV_SUFFIX avx2
+#define NB_GEMV_VBYTES 32
 #include "kernels/generic/gemv_loops.h"

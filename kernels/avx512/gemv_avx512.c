@@ -2,4 +2,5 @@
    with this kernel set's ISA flags. */
 #include "kernels/kernel.h"
 #define NB_GEMV_SUFFIX avx512
+#define NB_GEMV_VBYTES 64
 #include "kernels/generic/gemv_loops.h"

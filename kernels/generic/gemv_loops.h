@@ -1,70 +1,116 @@
-/* Plain-C gemv loops that every kernel set compiles with its own ISA flags: the compiler
-   vectorises them (omp simd: -fopenmp-simd is always on, so this holds without OpenMP too) to the
-   vector width of the including file. No intrinsics: gemv is bound by the bandwidth of A, which
-   these loops reach by reading every element of A exactly once per call in long unit-stride runs.
+/* Plain-C gemv loops that every kernel set compiles with its own ISA flags, on GCC vector types
+   of NB_GEMV_VBYTES bytes (the set's register width: the including file defines it, 16 if not).
+   No intrinsics: gemv is bound by the bandwidth of A, which these loops reach by reading every
+   element of A exactly once per call in long unit-stride runs.
 
-   Include once per kernel set after defining NB_GEMV_SUFFIX (avx512, avx2, generic); defines
-   nb_{s,d}gemv_{n,t,ger}_<suffix> (the gemv_n / gemv_t / ger entries of kernels/kernel.h):
+   Include once per kernel set after defining NB_GEMV_SUFFIX (avx512, avx2, neon, sve, generic);
+   defines nb_{s,d}gemv_{n,t,ger}_<suffix> (the gemv_n / gemv_t / ger entries of kernels/kernel.h):
      gemv_n: y[0..m) += alpha * A x      (A m x n column-major, x and y contiguous)
      gemv_t: y[0..n) += alpha * A**T x
      ger:    A += alpha * x y**T         (columns with y[j] == 0 untouched, as in the reference)
-   Four columns per pass: gemv_n loads and stores each element of y once per four columns
-   (a row block of y, 16 KiB, stays in L1 across the whole column sweep), gemv_t keeps four
-   independent sums, so four FMA chains are in flight. */
+   gemv_n: eight columns per pass, so each element of y is loaded and stored once per eight
+   columns (a row block of y, 16 KiB, stays in L1 across the whole column sweep); 9 loads and a
+   store per 8 FMAs. gemv_t: four columns per pass with two accumulators each, 8 FMA chains in
+   flight (the four single chains before were latency-bound when A sat in L1 or L2).
+   Register budget (avx2, 16 ymm): gemv_t 8 sums + 2 x vectors + A loads folded into the FMAs;
+   gemv_n 8 broadcast t_c + 1 y vector. */
 #include <stddef.h>
+#include <string.h>
 
 #define GEMV_CAT3(a, b, c) a##b##c
 #define GEMV_NAME(p, op, sfx) GEMV_CAT3(nb_##p##gemv_, op##_, sfx)
 #define GER_NAME(p, sfx) GEMV_CAT3(nb_, p##ger_, sfx)
 
-#define NB_GEMV_LOOPS(T, p, sfx)                                                                    \
+/* The set's vector width in bytes (16 when the including file does not say). */
+#ifndef NB_GEMV_VBYTES
+#define NB_GEMV_VBYTES 16
+#endif
+typedef float gemv_vs __attribute__((vector_size(NB_GEMV_VBYTES)));
+typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
+#define GEMV_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
+#define GEMV_ST(p, v) ({ __typeof__(v) v_ = (v); memcpy((p), &v_, sizeof v_); })
+
+/* gemv_n: y_b += sum over NC columns of t_c * A(rows, c), one vector of rows at a time; the
+   column terms are added in column order, so y(i) sees the same sequence for any row split. */
+#define GEMV_N_COLS(T, V, NC)                                                                       \
+    do {                                                                                            \
+        const T *restrict ac[NC];                                                                   \
+        T tc[NC];                                                                                   \
+        for (int c = 0; c < (NC); c++)                                                              \
+            ac[c] = a + i0 + (j + c) * lda, tc[c] = alpha * x[j + c];                               \
+        size_t i = 0;                                                                               \
+        for (; i + W <= mb; i += W) {                                                               \
+            V yv = GEMV_LD(V, yb + i);                                                              \
+            _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) yv += tc[c] * GEMV_LD(V, ac[c] + i); \
+            GEMV_ST(yb + i, yv);                                                                    \
+        }                                                                                           \
+        for (; i < mb; i++) {                                                                       \
+            T yi = yb[i];                                                                           \
+            for (int c = 0; c < (NC); c++)                                                          \
+                yi += tc[c] * ac[c][i];                                                             \
+            yb[i] = yi;                                                                             \
+        }                                                                                           \
+    } while (0)
+
+/* gemv_t: NC column dot products with two vector accumulators each (2*NC independent FMA chains:
+   one per column was latency-bound in L1/L2 at 4 columns). Per column: the two accumulators
+   added, the lanes summed in order, then the scalar tail: an order fixed by m alone. */
+#define GEMV_T_COLS(T, V, NC)                                                                       \
+    do {                                                                                            \
+        const T *restrict ac[NC];                                                                   \
+        V s0[NC], s1[NC];                                                                           \
+        for (int c = 0; c < (NC); c++)                                                              \
+            ac[c] = a + (j + c) * lda, s0[c] = (V){0}, s1[c] = (V){0};                              \
+        size_t i = 0;                                                                               \
+        for (; i + 2 * W <= m; i += 2 * W) {                                                        \
+            V x0 = GEMV_LD(V, x + i), x1 = GEMV_LD(V, x + i + W);                                   \
+            _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) {                                \
+                s0[c] += GEMV_LD(V, ac[c] + i) * x0;                                                \
+                s1[c] += GEMV_LD(V, ac[c] + i + W) * x1;                                            \
+            }                                                                                       \
+        }                                                                                           \
+        if (i + W <= m) {                                                                           \
+            V x0 = GEMV_LD(V, x + i);                                                               \
+            _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) s0[c] += GEMV_LD(V, ac[c] + i) * x0; \
+            i += W;                                                                                 \
+        }                                                                                           \
+        _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) {                                    \
+            V v = s0[c] + s1[c];                                                                    \
+            T t = 0;                                                                                \
+            for (int l = 0; l < (int)W; l++)                                                        \
+                t += v[l];                                                                          \
+            for (size_t r = i; r < m; r++)                                                          \
+                t += ac[c][r] * x[r];                                                               \
+            y[j + c] += alpha * t;                                                                  \
+        }                                                                                           \
+    } while (0)
+
+#define NB_GEMV_LOOPS(T, V, p, sfx)                                                                 \
     void GEMV_NAME(p, n, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x,      \
                               T *y)                                                                 \
     {                                                                                               \
-        const size_t rows = 16384 / sizeof(T);                                                      \
+        const size_t rows = 16384 / sizeof(T), W = sizeof(V) / sizeof(T);                           \
         for (size_t i0 = 0; i0 < m; i0 += rows) {                                                   \
             size_t mb = m - i0 < rows ? m - i0 : rows;                                              \
             T *restrict yb = y + i0;                                                                \
             size_t j = 0;                                                                           \
-            for (; j + 4 <= n; j += 4) {                                                            \
-                const T *restrict a0 = a + i0 + j * lda, *restrict a1 = a0 + lda;                   \
-                const T *restrict a2 = a1 + lda, *restrict a3 = a2 + lda;                           \
-                T t0 = alpha * x[j], t1 = alpha * x[j + 1], t2 = alpha * x[j + 2],                  \
-                  t3 = alpha * x[j + 3];                                                            \
-                _Pragma("omp simd") for (size_t i = 0; i < mb; i++) yb[i] =                         \
-                    yb[i] + t0 * a0[i] + t1 * a1[i] + t2 * a2[i] + t3 * a3[i];                      \
-            }                                                                                       \
-            for (; j < n; j++) {                                                                    \
-                const T *restrict aj = a + i0 + j * lda;                                            \
-                T t = alpha * x[j];                                                                 \
-                _Pragma("omp simd") for (size_t i = 0; i < mb; i++) yb[i] = yb[i] + t * aj[i];      \
-            }                                                                                       \
+            for (; j + 8 <= n; j += 8)                                                              \
+                GEMV_N_COLS(T, V, 8);                                                               \
+            for (; j + 4 <= n; j += 4)                                                              \
+                GEMV_N_COLS(T, V, 4);                                                               \
+            for (; j < n; j++)                                                                      \
+                GEMV_N_COLS(T, V, 1);                                                               \
         }                                                                                           \
     }                                                                                               \
     void GEMV_NAME(p, t, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x,      \
                               T *y)                                                                 \
     {                                                                                               \
-        const T *restrict xr = x;                                                                   \
+        const size_t W = sizeof(V) / sizeof(T);                                                     \
         size_t j = 0;                                                                               \
-        for (; j + 4 <= n; j += 4) {                                                                \
-            const T *restrict a0 = a + j * lda, *restrict a1 = a0 + lda;                            \
-            const T *restrict a2 = a1 + lda, *restrict a3 = a2 + lda;                               \
-            T s0 = 0, s1 = 0, s2 = 0, s3 = 0;                                                       \
-            _Pragma("omp simd reduction(+ : s0, s1, s2, s3)") for (size_t i = 0; i < m; i++) {      \
-                s0 += a0[i] * xr[i];                                                                \
-                s1 += a1[i] * xr[i];                                                                \
-                s2 += a2[i] * xr[i];                                                                \
-                s3 += a3[i] * xr[i];                                                                \
-            }                                                                                       \
-            y[j] += alpha * s0, y[j + 1] += alpha * s1, y[j + 2] += alpha * s2,                     \
-                y[j + 3] += alpha * s3;                                                             \
-        }                                                                                           \
-        for (; j < n; j++) {                                                                        \
-            const T *restrict aj = a + j * lda;                                                     \
-            T s = 0;                                                                                \
-            _Pragma("omp simd reduction(+ : s)") for (size_t i = 0; i < m; i++) s += aj[i] * xr[i]; \
-            y[j] += alpha * s;                                                                      \
-        }                                                                                           \
+        for (; j + 4 <= n; j += 4)                                                                  \
+            GEMV_T_COLS(T, V, 4);                                                                   \
+        for (; j < n; j++)                                                                          \
+            GEMV_T_COLS(T, V, 1);                                                                   \
     }                                                                                               \
     void GER_NAME(p, sfx)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a, size_t lda)    \
     {                                                                                               \
@@ -78,8 +124,8 @@
         }                                                                                           \
     }
 
-NB_GEMV_LOOPS(float, s, NB_GEMV_SUFFIX)
-NB_GEMV_LOOPS(double, d, NB_GEMV_SUFFIX)
+NB_GEMV_LOOPS(float, gemv_vs, s, NB_GEMV_SUFFIX)
+NB_GEMV_LOOPS(double, gemv_vd, d, NB_GEMV_SUFFIX)
 
 /* The trsm/trmm leaf loops (tri_loops.h) for s and d, under this set's names. */
 #include "kernels/generic/tri_loops.h"
