@@ -113,11 +113,15 @@ static void l2s_reduce(int nb, const blasint *r0, const blasint *r1, nb_t *const
 {
     const nb_t *src = w[0];
     if (nb > 1) {
+        /* restrict: the buffers are disjoint, which lets the compiler vectorise the sums */
+        nb_t *restrict out = sum;
         for (blasint i = lo; i < hi; i++)
-            sum[i] = 0;
-        for (int b = 0; b < nb; b++)
+            out[i] = 0;
+        for (int b = 0; b < nb; b++) {
+            const nb_t *restrict wb = w[b] - r0[b];
             for (blasint i = nb_max(lo, r0[b]); i < nb_min(hi, r1[b]); i++)
-                sum[i] += w[b][i - r0[b]];
+                out[i] += wb[i];
+        }
         src = sum;
     }
     /* beta tested once, not per element; unit stride apart so it vectorises */
