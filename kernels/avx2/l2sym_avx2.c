@@ -14,6 +14,7 @@
 #include "kernels/kernel.h"
 
 #define NB_L2SYM_SUFFIX avx2
+#define NB_L2SYM_VBYTES 32
 #define NB_L2SYM_OWN_REAL_PANEL
 #define NB_L2SYM_OWN_CPLX_PANEL
 #include "kernels/generic/l2sym_loops.h"

@@ -3,4 +3,5 @@
    register budget to state: the compiler allocates the loops' few vector accumulators. */
 #include "kernels/kernel.h"
 #define NB_L2SYM_SUFFIX avx512
+#define NB_L2SYM_VBYTES 64
 #include "kernels/generic/l2sym_loops.h"
