@@ -8,7 +8,8 @@
 #include "tests/level2_ref.h"
 
 /* ---- the blocked and threaded paths: sizes around the block (64), the blocking threshold (128)
-   and the threading thresholds, every variant, strides +-1 and +-2 ---- */
+   and the threading thresholds, every variant, strides +-1 and +-2 (NB_TEST_SAMPLE: about one
+   case in N, tests/testutil.h) ---- */
 static void test_large(void)
 {
     static const char TR[3] = {'N', 'T', 'C'};
@@ -19,10 +20,13 @@ static void test_large(void)
             for (int it = 0; it < 3; it++)
                 for (int unit = 0; unit < 2; unit++)
                     for (int solve = 0; solve < 2; solve++)
-                        t_tri(solve, FULL, upper, TR[it], unit, TN[in], 0);
+                        if (tu_sampled())
+                            t_tri(solve, FULL, upper, TR[it], unit, TN[in], 0);
     static const int GM[] = {63, 130, 257, 700};
     for (int im = 0; im < 4; im++)
         for (int in = 0; in < 4; in++, t++) {
+            if (!tu_sampled())
+                continue;
             for (int it = 0; it < 3; it++)
                 t_gen(0, GM[im], GM[(in + im) % 4], 0, 0, TR[it], rnd(), rnd_scalar(t % 4));
             t_gen(1, GM[im], GM[in], 5, 70, TR[t % 3], rnd(), rnd_scalar(t % 4));
@@ -72,6 +76,8 @@ static void test_threads(void)
             if ((c >> 4) == 1 && (c & 6))
                 continue;
             if (is == 2 && c != 48 && c != 51) /* trsv 'L' 'N' and 'U' 'T' at 4100 */
+                continue;
+            if (!tu_sampled())
                 continue;
             int n = sizes[is], lda = n + 3, incx = (c & 4) && (c >> 4) >= 2 ? -2 : 1;
             size_t na = (size_t)lda * n, nx = (size_t)n * 2 + 2;
