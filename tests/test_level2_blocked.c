@@ -8,8 +8,8 @@
 #include "tests/level2_ref.h"
 
 /* ---- the blocked and threaded paths: sizes around the block (64), the blocking threshold (128)
-   and the threading thresholds, every variant, strides +-1 and +-2 (NB_TEST_SAMPLE: about one
-   case in N, tests/testutil.h) ---- */
+   and the threading thresholds, every variant, strides +-1 and +-2 (NB_TEST_QUICK: half the
+   gemv/gbmv/ger size pairs; NB_TEST_SAMPLE: about one case in N; tests/testutil.h) ---- */
 static void test_large(void)
 {
     static const char TR[3] = {'N', 'T', 'C'};
@@ -25,7 +25,8 @@ static void test_large(void)
     static const int GM[] = {63, 130, 257, 700};
     for (int im = 0; im < 4; im++)
         for (int in = 0; in < 4; in++, t++) {
-            if (!tu_sampled())
+            /* NB_TEST_QUICK: the pairs with in = im or im + 1 (mod 4), every size still as m and n */
+            if ((tu_quick() && (in - im + 4) % 4 > 1) || !tu_sampled())
                 continue;
             for (int it = 0; it < 3; it++)
                 t_gen(0, GM[im], GM[(in + im) % 4], 0, 0, TR[it], rnd(), rnd_scalar(t % 4));
