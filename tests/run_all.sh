@@ -80,23 +80,29 @@ step swap-numpy-scipy-R ./tests/integration/run_swap.sh lib
 step numpy-linalg-suite ./tests/integration/run_numpy_suite.sh lib
 
 # The library built without OpenMP (what ./configure --disable-openmp gives) must pass the same
-# differential tests on every kernel set.
+# differential tests on every kernel set. Reduced sizes (NB_TEST_QUICK, tests/testutil.h: fewer
+# random repetitions and smaller large problems): every program ran at full size above.
 if make -s -j"$JOBS" OPENMP_CFLAGS= BUILD=build-noomp LIBDIR=lib-noomp lib tests; then
   for t in build-noomp/tests/test_*; do
     for s in $sets; do
-      step "no-openmp:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-noomp" NANOBLAS_ARCH=$s "$t"
+      step "no-openmp:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-noomp" NANOBLAS_ARCH=$s \
+        NB_TEST_QUICK=1 "$t"
     done
   done
 else
   fail=$((fail+1)); failed="$failed no-openmp-build"
 fi
 
-# The differential tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The differential tests again under AddressSanitizer + UndefinedBehaviorSanitizer, at reduced
+# sizes (NB_TEST_QUICK) like the no-OpenMP run: what each program keeps in that mode is said
+# where it reads tu_quick(). At full size the large problems and the team sizes (the
+# thread-equality tests re-run each case at 2, 3, 4 and 7 threads) made this the longest part of
+# make check.
 if make -s -j"$JOBS" SAN=1 BUILD=build-san LIBDIR=lib-san lib tests; then
   for t in build-san/tests/test_*; do
     for s in $sets; do
       step "asan-ubsan:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-san" NANOBLAS_ARCH=$s \
-        ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 "$t"
+        NB_TEST_QUICK=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 "$t"
     done
   done
 else
