@@ -1,23 +1,40 @@
-/* The leaf loops of trsm and trmm (blas/level3/trxm.tmpl.c), plain C: the driver instantiates
-   them for every type, and each kernel set compiles them again for s and d with its own ISA
-   flags (kernels/<isa>/gemv_<isa>.c), so that they vectorise to its width.
+/* The leaf loops of trsm and trmm (blas/level3/trxm.tmpl.c), plain C. Each kernel set compiles
+   them for s and d with its own ISA flags (kernels/<isa>/gemv_<isa>.c through gemv_loops.h:
+   NB_TRI_ROWS); the driver keeps the plain loops (NB_TRI_ROWS_PLAIN) for the complex types.
 
-   They work on rows of B that are contiguous (b(i, j) at b[i*rs + j], m <= 16 rows) with l the
-   dense copy of the triangle M (l[i + k*ldl] = M(i, k)). Every step updates whole rows, which the
-   compiler vectorises across j, and the columns advance together (column by column, each one is
-   a chain of dependent divisions and FMAs: dtrsm 2048 spent 20% of its time there). Per element
-   the arithmetic is the reference's, in its order, a zero b(k, j) skipping its updates; values
-   are computed for every j and then selected, which vectorises (-fno-trapping-math).
+   They work on rows of B that are contiguous (b(i, j) at b[i*rs + j], m <= NB_TRI_MAXM rows for
+   NB_TRI_ROWS, any m for the plain loops) with l the dense copy of the triangle M
+   (l[i + k*ldl] = M(i, k)). Per element the arithmetic is the reference's, in its order, a zero
+   b(k, j) skipping its updates (the select `x != 0 ? v : y`, which keeps NaN/Inf in M out of
+   the columns it skips and keeps signed zeros).
 
    trsm_rows: solves M*X = B in place (alpha already applied): upper M from the bottom row up,
    lower M from the top row down.
    trmm_rows: B = alpha*M*B in the reference's k order (upper: k ascending, lower: descending); at
-   step k the rows i != k take alpha*b(k, j)*M(i, k) before row k itself is replaced. */
+   step k the rows i != k take alpha*b(k, j)*M(i, k) before row k itself is replaced.
+
+   The plain loops update whole rows per (i, k) pair (4 loads and a store per vector of FMAs).
+   NB_TRI_ROWS is register-blocked instead: panels of NB_TRI_W columns (two vectors), and in a
+   panel blocks of NB_TRI_R rows whose results stay in registers while k runs over the rows they
+   depend on (the original rows for trmm, the solved rows for trsm), each output stored once.
+   Every element still goes through the same operations in the same order as in the plain loops
+   (same expressions, so the same FMA contraction), so the results are bitwise those of the plain
+   loops, independent of where a column falls in a panel (a partial panel is computed in a padded
+   copy). The selects cost as much as the FMAs, so the blocks leave them out where they are no-ops:
+   trmm checks a panel's rows for zeros first and runs the plain loops on a panel that has one;
+   trsm's blocks select in their own triangle (where the rows are solved) and run the rectangle
+   (the solved rows above/below) without selects while no solved value of the panel was zero.
+
+   Register budget (avx2, 16 ymm, d or s): rectangle 12 accumulators (6 rows x 2 vectors) + 2
+   row vectors of the k row + 1 broadcast of M(i, k) = 15; the trsm rectangle with selects adds
+   2 masks (GCC may spill there: it runs only on panels with a zero). */
+#ifndef TB_T /* the header; the body for one type (TB_T) is below, included once per type */
 #ifndef NB_TRI_LOOPS_H
 #define NB_TRI_LOOPS_H
 #include <stddef.h>
+#include <string.h>
 
-#define NB_TRI_ROWS(T, linkage, trsm_name, trmm_name)                                               \
+#define NB_TRI_ROWS_PLAIN(T, linkage, trsm_name, trmm_name)                                         \
     linkage void trsm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T *b, size_t rs,  \
                            size_t n)                                                                \
     {                                                                                               \
@@ -67,4 +84,363 @@
         }                                                                                           \
     }
 
+/* The most rows NB_TRI_ROWS takes (its partial panel is a local copy of m rows). */
+#define NB_TRI_MAXM 64
+
+#ifndef NB_TRI_PLAIN_ONLY
+/* The vector width GCC gets from the set's flags. */
+#if defined(__AVX512F__)
+#define NB_TRI_VBYTES 64
+#elif defined(__AVX__)
+#define NB_TRI_VBYTES 32
+#else
+#define NB_TRI_VBYTES 16
 #endif
+#define NB_TRI_R 6
+
+#define TB_CAT_(a, b) a##b
+#define TB_CAT(a, b) TB_CAT_(a, b)
+
+#define TB_T double
+#define TB_I long long
+#define TB_P d
+#include "kernels/generic/tri_loops.h"
+#undef TB_T
+#undef TB_I
+#undef TB_P
+#define TB_T float
+#define TB_I int
+#define TB_P s
+#include "kernels/generic/tri_loops.h"
+#undef TB_T
+#undef TB_I
+#undef TB_P
+
+#define NB_TRI_ROWS(T, linkage, trsm_name, trmm_name)                                               \
+    linkage void trsm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T *b, size_t rs,  \
+                           size_t n)                                                                \
+    {                                                                                               \
+        _Generic((T)0, float: nb_tri_trsm_s, double: nb_tri_trsm_d)(l, ldl, m, upper, unit, b, rs,  \
+                                                                    n);                             \
+    }                                                                                               \
+    linkage void trmm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha, T *b,    \
+                           size_t rs, size_t n)                                                     \
+    {                                                                                               \
+        _Generic((T)0, float: nb_tri_trmm_s, double: nb_tri_trmm_d)(l, ldl, m, upper, unit, alpha,  \
+                                                                    b, rs, n);                      \
+    }
+#endif
+
+#endif
+
+#else /* TB_T: the register-blocked loops for one real type */
+#define TB_F(name) TB_CAT(name, TB_P)
+#define TB_V TB_F(tb_v_)
+#define TB_M TB_F(tb_m_)
+#define TB_L (NB_TRI_VBYTES / (int)sizeof(TB_T)) /* lanes */
+#define TB_W (2 * TB_L)                          /* columns of a panel */
+typedef TB_T TB_V __attribute__((vector_size(NB_TRI_VBYTES)));
+typedef TB_I TB_M __attribute__((vector_size(NB_TRI_VBYTES)));
+
+NB_TRI_ROWS_PLAIN(TB_T, static inline, TB_F(tb_plain_sm_), TB_F(tb_plain_mm_))
+
+static inline TB_V TB_F(tb_ld_)(const TB_T *p)
+{
+    TB_V v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline void TB_F(tb_st_)(TB_T *p, TB_V v) { memcpy(p, &v, sizeof v); }
+/* z ? v : y lane by lane (z all ones or zero) */
+static inline TB_V TB_F(tb_sel_)(TB_M z, TB_V v, TB_V y) { return (TB_V)(((TB_M)v & z) | ((TB_M)y & ~z)); }
+static inline int TB_F(tb_any_)(TB_M z)
+{
+    TB_I a[TB_L], o = 0;
+    memcpy(a, &z, sizeof a);
+    for (int i = 0; i < TB_L; i++)
+        o |= a[i];
+    return o != 0;
+}
+
+/* CALL(r) for the r = rem < NB_TRI_R rows left over (one block of a constant size). */
+#define TB_REM(rem, CALL)                                                                          \
+    switch (rem) {                                                                                 \
+    case 1: CALL(1); break;                                                                        \
+    case 2: if (NB_TRI_R > 2) CALL(2); break;                                                      \
+    case 3: if (NB_TRI_R > 3) CALL(3); break;                                                      \
+    case 4: if (NB_TRI_R > 4) CALL(4); break;                                                      \
+    case 5: if (NB_TRI_R > 5) CALL(5); break;                                                      \
+    case 6: if (NB_TRI_R > 6) CALL(6); break;                                                      \
+    case 7: if (NB_TRI_R > 7) CALL(7); break;                                                      \
+    default: break;                                                                                \
+    }
+
+/* trmm, rows [i0, i0 + R) of a panel without zeros: upper reads the original rows i0 .. m-1 in
+   k ascending, lower the rows 0 .. i0+R-1 in k descending; row i starts at its own step (t*d)
+   and then takes t_k*M(i, k) of the later steps. */
+static inline __attribute__((always_inline)) void
+TB_F(tb_mm_blk_)(const TB_T *l, size_t ldl, size_t m, int unit, TB_T alpha, const int a1, const int up,
+                 TB_T *b, size_t rs, size_t i0, const int R)
+{
+    TB_V c0[NB_TRI_R], c1[NB_TRI_R];
+#define TB_MM_ROW(k)                                                                               \
+    TB_V x0 = TB_F(tb_ld_)(b + (k) * rs), x1 = TB_F(tb_ld_)(b + (k) * rs + TB_L);                  \
+    TB_V t0 = a1 ? x0 : alpha * x0, t1 = a1 ? x1 : alpha * x1;
+    if (up) {
+        _Pragma("GCC unroll 8") for (int kk = 0; kk < R; kk++)
+        {
+            size_t k = i0 + (size_t)kk;
+            TB_MM_ROW(k)
+            _Pragma("GCC unroll 8") for (int r = 0; r < kk; r++)
+            {
+                TB_T lik = l[i0 + (size_t)r + k * ldl];
+                c0[r] = c0[r] + t0 * lik;
+                c1[r] = c1[r] + t1 * lik;
+            }
+            TB_T d = l[k + k * ldl];
+            c0[kk] = unit ? t0 : t0 * d;
+            c1[kk] = unit ? t1 : t1 * d;
+        }
+        for (size_t k = i0 + (size_t)R; k < m; k++) {
+            TB_MM_ROW(k)
+            const TB_T *lk = l + i0 + k * ldl;
+            _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+            {
+                c0[r] = c0[r] + t0 * lk[r];
+                c1[r] = c1[r] + t1 * lk[r];
+            }
+        }
+    } else {
+        _Pragma("GCC unroll 8") for (int q = 0; q < R; q++) /* kk descending */
+        {
+            const int kk = R - 1 - q;
+            size_t k = i0 + (size_t)kk;
+            TB_MM_ROW(k)
+            _Pragma("GCC unroll 8") for (int r = kk + 1; r < R; r++)
+            {
+                TB_T lik = l[i0 + (size_t)r + k * ldl];
+                c0[r] = c0[r] + t0 * lik;
+                c1[r] = c1[r] + t1 * lik;
+            }
+            TB_T d = l[k + k * ldl];
+            c0[kk] = unit ? t0 : t0 * d;
+            c1[kk] = unit ? t1 : t1 * d;
+        }
+        for (size_t q = 0; q < i0; q++) {
+            size_t k = i0 - 1 - q;
+            TB_MM_ROW(k)
+            const TB_T *lk = l + i0 + k * ldl;
+            _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+            {
+                c0[r] = c0[r] + t0 * lk[r];
+                c1[r] = c1[r] + t1 * lk[r];
+            }
+        }
+    }
+#undef TB_MM_ROW
+    _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+    {
+        TB_F(tb_st_)(b + (i0 + (size_t)r) * rs, c0[r]);
+        TB_F(tb_st_)(b + (i0 + (size_t)r) * rs + TB_L, c1[r]);
+    }
+}
+
+/* Blocks of R rows in the order the rows are final (upper top-down, lower bottom-up), the
+   m % R rows left over as one block. */
+static inline __attribute__((always_inline)) void
+TB_F(tb_mm_rows_)(const TB_T *l, size_t ldl, size_t m, int unit, TB_T alpha, const int a1, const int up,
+                  TB_T *b, size_t rs)
+{
+    if (up) {
+        size_t i0 = 0;
+        for (; i0 + NB_TRI_R <= m; i0 += NB_TRI_R)
+            TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 1, b, rs, i0, NB_TRI_R);
+#define TB_MM_UP(r) TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 1, b, rs, i0, r)
+        TB_REM(m - i0, TB_MM_UP)
+#undef TB_MM_UP
+    } else {
+        size_t i1 = m;
+        for (; i1 >= NB_TRI_R; i1 -= NB_TRI_R)
+            TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 0, b, rs, i1 - NB_TRI_R, NB_TRI_R);
+#define TB_MM_LO(r) TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 0, b, rs, 0, r)
+        TB_REM(i1, TB_MM_LO)
+#undef TB_MM_LO
+    }
+}
+
+static __attribute__((noinline)) void TB_F(tb_mm_panel_)(const TB_T *l, size_t ldl, size_t m, int upper,
+                                                         int unit, TB_T alpha, TB_T *b, size_t rs)
+{
+    TB_M z = {0};
+    for (size_t k = 0; k < m; k++)
+        z |= (TB_F(tb_ld_)(b + k * rs) == 0) | (TB_F(tb_ld_)(b + k * rs + TB_L) == 0);
+    if (TB_F(tb_any_)(z)) /* a zero to skip: the plain loops, with the selects */
+        TB_F(tb_plain_mm_)(l, ldl, m, upper, unit, alpha, b, rs, TB_W);
+    else if (upper && alpha == 1)
+        TB_F(tb_mm_rows_)(l, ldl, m, unit, alpha, 1, 1, b, rs);
+    else if (upper)
+        TB_F(tb_mm_rows_)(l, ldl, m, unit, alpha, 0, 1, b, rs);
+    else if (alpha == 1)
+        TB_F(tb_mm_rows_)(l, ldl, m, unit, alpha, 1, 0, b, rs);
+    else
+        TB_F(tb_mm_rows_)(l, ldl, m, unit, alpha, 0, 0, b, rs);
+}
+
+/* trsm, rows [i0, i0 + R): the rectangle (solved rows, lower k ascending from 0, upper k
+   descending from m-1), selecting only when `sel` (a solved value of the panel was zero), then
+   the block's own triangle with selects, storing each row as it is solved; *zero collects the
+   lanes where a solved value is zero. */
+static inline __attribute__((always_inline)) void
+TB_F(tb_sm_blk_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, const int sel, TB_T *b,
+                 size_t rs, size_t i0, const int R, TB_M *zero)
+{
+    TB_V c0[NB_TRI_R], c1[NB_TRI_R];
+    _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+    {
+        c0[r] = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs);
+        c1[r] = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs + TB_L);
+    }
+#define TB_SM_RECT(k)                                                                              \
+    {                                                                                              \
+        TB_V x0 = TB_F(tb_ld_)(b + (k) * rs), x1 = TB_F(tb_ld_)(b + (k) * rs + TB_L);              \
+        const TB_T *lk = l + i0 + (k) * ldl;                                                       \
+        TB_M z0 = x0 != 0, z1 = x1 != 0;                                                           \
+        _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)                                        \
+        {                                                                                          \
+            TB_V v0 = c0[r] - x0 * lk[r], v1 = c1[r] - x1 * lk[r];                                 \
+            c0[r] = sel ? TB_F(tb_sel_)(z0, v0, c0[r]) : v0;                                       \
+            c1[r] = sel ? TB_F(tb_sel_)(z1, v1, c1[r]) : v1;                                       \
+        }                                                                                          \
+    }
+#define TB_SM_SOLVE(kk)                                                                            \
+    size_t k = i0 + (size_t)(kk);                                                                  \
+    TB_V x0 = c0[kk], x1 = c1[kk];                                                                 \
+    if (!unit) {                                                                                   \
+        TB_T d = l[k + k * ldl];                                                                   \
+        x0 = TB_F(tb_sel_)(x0 != 0, x0 / d, x0);                                                   \
+        x1 = TB_F(tb_sel_)(x1 != 0, x1 / d, x1);                                                   \
+    }                                                                                              \
+    TB_F(tb_st_)(b + k * rs, x0);                                                                  \
+    TB_F(tb_st_)(b + k * rs + TB_L, x1);                                                           \
+    TB_M z0 = x0 != 0, z1 = x1 != 0;                                                               \
+    *zero |= ~(z0 & z1);
+#define TB_SM_TRI(r)                                                                               \
+    {                                                                                              \
+        TB_T lik = l[i0 + (size_t)(r) + k * ldl];                                                  \
+        c0[r] = TB_F(tb_sel_)(z0, c0[r] - x0 * lik, c0[r]);                                        \
+        c1[r] = TB_F(tb_sel_)(z1, c1[r] - x1 * lik, c1[r]);                                        \
+    }
+    if (!up) {
+        for (size_t k = 0; k < i0; k++)
+            TB_SM_RECT(k)
+        _Pragma("GCC unroll 8") for (int kk = 0; kk < R; kk++)
+        {
+            TB_SM_SOLVE(kk)
+            _Pragma("GCC unroll 8") for (int r = kk + 1; r < R; r++) TB_SM_TRI(r)
+        }
+    } else {
+        for (size_t q = i0 + (size_t)R; q < m; q++)
+            TB_SM_RECT(m - 1 - q + i0 + (size_t)R)
+        _Pragma("GCC unroll 8") for (int q = 0; q < R; q++) /* kk descending */
+        {
+            const int kk = R - 1 - q;
+            TB_SM_SOLVE(kk)
+            _Pragma("GCC unroll 8") for (int r = 0; r < kk; r++) TB_SM_TRI(r)
+        }
+    }
+#undef TB_SM_RECT
+#undef TB_SM_SOLVE
+#undef TB_SM_TRI
+}
+
+/* The blocks in the order the rows are solved; each block's rectangle without selects while no
+   solved value of the panel so far is zero. */
+static inline __attribute__((always_inline)) void
+TB_F(tb_sm_rows_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, TB_T *b, size_t rs)
+{
+    TB_M zero = {0};
+#define TB_SM_BLK(i0, R)                                                                           \
+    do {                                                                                           \
+        if (TB_F(tb_any_)(zero))                                                                   \
+            TB_F(tb_sm_blk_)(l, ldl, m, unit, up, 1, b, rs, i0, R, &zero);                         \
+        else                                                                                       \
+            TB_F(tb_sm_blk_)(l, ldl, m, unit, up, 0, b, rs, i0, R, &zero);                         \
+    } while (0)
+    if (!up) {
+        size_t i0 = 0;
+        for (; i0 + NB_TRI_R <= m; i0 += NB_TRI_R)
+            TB_SM_BLK(i0, NB_TRI_R);
+#define TB_SM_LO(r) TB_SM_BLK(i0, r)
+        TB_REM(m - i0, TB_SM_LO)
+#undef TB_SM_LO
+    } else {
+        size_t i1 = m;
+        for (; i1 >= NB_TRI_R; i1 -= NB_TRI_R)
+            TB_SM_BLK(i1 - NB_TRI_R, NB_TRI_R);
+#define TB_SM_UP(r) TB_SM_BLK(0, r)
+        TB_REM(i1, TB_SM_UP)
+#undef TB_SM_UP
+    }
+#undef TB_SM_BLK
+}
+
+static __attribute__((noinline)) void TB_F(tb_sm_panel_)(const TB_T *l, size_t ldl, size_t m, int upper,
+                                                         int unit, TB_T *b, size_t rs)
+{
+    if (upper)
+        TB_F(tb_sm_rows_)(l, ldl, m, unit, 1, b, rs);
+    else
+        TB_F(tb_sm_rows_)(l, ldl, m, unit, 0, b, rs);
+}
+
+/* Full panels in place; the last partial one in a copy padded with ones (no zero to skip), so
+   that every column gets the same operations wherever it falls. */
+#define TB_PANELS(panel_call)                                                                      \
+    do {                                                                                           \
+        size_t j = 0;                                                                              \
+        for (; j + TB_W <= n; j += TB_W) {                                                         \
+            TB_T *bp = b + j;                                                                      \
+            size_t prs = rs;                                                                       \
+            panel_call;                                                                            \
+        }                                                                                          \
+        if (j < n) {                                                                               \
+            TB_T pad[NB_TRI_MAXM * TB_W];                                                          \
+            size_t w = n - j;                                                                      \
+            for (size_t i = 0; i < m; i++)                                                         \
+                for (size_t q = 0; q < (size_t)TB_W; q++)                                          \
+                    pad[i * TB_W + q] = q < w ? b[i * rs + j + q] : 1;                             \
+            TB_T *bp = pad;                                                                        \
+            size_t prs = TB_W;                                                                     \
+            panel_call;                                                                            \
+            for (size_t i = 0; i < m; i++)                                                         \
+                for (size_t q = 0; q < w; q++)                                                     \
+                    b[i * rs + j + q] = pad[i * TB_W + q];                                         \
+        }                                                                                          \
+    } while (0)
+
+static inline void TB_F(nb_tri_trsm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit, TB_T *b,
+                                      size_t rs, size_t n)
+{
+    if (m > NB_TRI_MAXM) {
+        TB_F(tb_plain_sm_)(l, ldl, m, upper, unit, b, rs, n);
+        return;
+    }
+    TB_PANELS(TB_F(tb_sm_panel_)(l, ldl, m, upper, unit, bp, prs));
+}
+
+static inline void TB_F(nb_tri_trmm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit, TB_T alpha,
+                                      TB_T *b, size_t rs, size_t n)
+{
+    if (m > NB_TRI_MAXM) {
+        TB_F(tb_plain_mm_)(l, ldl, m, upper, unit, alpha, b, rs, n);
+        return;
+    }
+    TB_PANELS(TB_F(tb_mm_panel_)(l, ldl, m, upper, unit, alpha, bp, prs));
+}
+#undef TB_PANELS
+#undef TB_F
+#undef TB_V
+#undef TB_M
+#undef TB_L
+#undef TB_W
+#endif /* TB_T */
