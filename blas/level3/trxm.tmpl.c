@@ -103,13 +103,15 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
     int rows_contiguous = t.csb == 1;
 #if !NB_COMPLEX
     /* rows of B contiguous (side R): the register-blocked loops store each element once, in
-       place, no copy */
+       place, no copy; columns contiguous (side L): they transpose panels of a few columns
+       through registers */
     const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
-    if (rows_contiguous && kr->trsm_rows && kr->trmm_rows && rows_spread(t.rsb, m)) {
+    if (kr->trsm_rows && kr->trmm_rows &&
+        (rows_contiguous ? rows_spread(t.rsb, m) : t.rsb == 1 && rows_spread(t.csb, 16))) {
         if (solve)
-            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, t.b, t.rsb, n);
+            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, t.b, t.rsb, t.csb, n);
         else
-            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, t.b, t.rsb, n);
+            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, t.b, t.rsb, t.csb, n);
         return;
     }
 #endif
@@ -128,9 +130,9 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
         }
 #if !NB_COMPLEX
         if (kr->trsm_rows && solve)
-            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, jb);
+            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, 1, jb);
         else if (kr->trmm_rows && !solve)
-            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, jb);
+            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, 1, jb);
         else
 #endif
         if (solve)

@@ -2,8 +2,8 @@
    them for s and d with its own ISA flags (kernels/<isa>/gemv_<isa>.c through gemv_loops.h:
    NB_TRI_ROWS); the driver keeps the plain loops (NB_TRI_ROWS_PLAIN) for the complex types.
 
-   They work on rows of B that are contiguous (b(i, j) at b[i*rs + j], m <= NB_TRI_MAXM rows for
-   NB_TRI_ROWS, any m for the plain loops) with l the dense copy of the triangle M
+   They work on B with b(i, j) at b[i*rs + j] (NB_TRI_ROWS: at b[i*rs + j*cs], cs == 1 in place,
+   rs == 1 transposed through registers panel by panel, m <= NB_TRI_MAXM unless cs == 1) with l the dense copy of the triangle M
    (l[i + k*ldl] = M(i, k)). Per element the arithmetic is the reference's, in its order, a zero
    b(k, j) skipping its updates (the select `x != 0 ? v : y`, which keeps NaN/Inf in M out of
    the columns it skips and keeps signed zeros).
@@ -84,7 +84,8 @@
         }                                                                                           \
     }
 
-/* The most rows NB_TRI_ROWS takes (its partial panel is a local copy of m rows). */
+/* The most rows NB_TRI_ROWS takes with cs != 1 (its panels go through a local copy of m rows);
+   with cs == 1 more rows run the plain loops. */
 #define NB_TRI_MAXM 64
 
 #ifndef NB_TRI_PLAIN_ONLY
@@ -102,32 +103,36 @@
 #define TB_CAT(a, b) TB_CAT_(a, b)
 
 #define TB_T double
+#define TB_SZ 8
 #define TB_I long long
 #define TB_P d
 #include "kernels/generic/tri_loops.h"
 #undef TB_T
+#undef TB_SZ
 #undef TB_I
 #undef TB_P
 #define TB_T float
+#define TB_SZ 4
 #define TB_I int
 #define TB_P s
 #include "kernels/generic/tri_loops.h"
 #undef TB_T
+#undef TB_SZ
 #undef TB_I
 #undef TB_P
 
 #define NB_TRI_ROWS(T, linkage, trsm_name, trmm_name)                                               \
     linkage void trsm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T *b, size_t rs,  \
-                           size_t n)                                                                \
+                           size_t cs, size_t n)                                                     \
     {                                                                                               \
         _Generic((T)0, float: nb_tri_trsm_s, double: nb_tri_trsm_d)(l, ldl, m, upper, unit, b, rs,  \
-                                                                    n);                             \
+                                                                    cs, n);                         \
     }                                                                                               \
     linkage void trmm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha, T *b,    \
-                           size_t rs, size_t n)                                                     \
+                           size_t rs, size_t cs, size_t n)                                          \
     {                                                                                               \
         _Generic((T)0, float: nb_tri_trmm_s, double: nb_tri_trmm_d)(l, ldl, m, upper, unit, alpha,  \
-                                                                    b, rs, n);                      \
+                                                                    b, rs, cs, n);                  \
     }
 #endif
 
@@ -137,7 +142,7 @@
 #define TB_F(name) TB_CAT(name, TB_P)
 #define TB_V TB_F(tb_v_)
 #define TB_M TB_F(tb_m_)
-#define TB_L (NB_TRI_VBYTES / (int)sizeof(TB_T)) /* lanes */
+#define TB_L (NB_TRI_VBYTES / TB_SZ) /* lanes */
 #define TB_W (2 * TB_L)                          /* columns of a panel */
 typedef TB_T TB_V __attribute__((vector_size(NB_TRI_VBYTES)));
 typedef TB_I TB_M __attribute__((vector_size(NB_TRI_VBYTES)));
@@ -393,35 +398,121 @@ static __attribute__((noinline)) void TB_F(tb_sm_panel_)(const TB_T *l, size_t l
         TB_F(tb_sm_rows_)(l, ldl, m, unit, 0, b, rs);
 }
 
-/* Full panels in place; the last partial one in a copy padded with ones (no zero to skip), so
-   that every column gets the same operations wherever it falls. */
+/* v[0 .. L-1] (L x L, one row per vector) transposed in place: log2(L) butterfly stages; the
+   stage of block size bs pairs v[i] with v[i + bs] and takes alternate bs-lane blocks of each
+   (bs = 1: unpack lo/hi; on avx2 double the 4 x 4 is 4 unpacks and 4 128-bit lane swaps). */
+#define TB_LO_(i, bs) ((i) % (2 * (bs)) < (bs) ? (i) / (2 * (bs)) * 2 * (bs) + (i) % (2 * (bs))            \
+                                             : TB_L + (i) / (2 * (bs)) * 2 * (bs) + (i) % (2 * (bs)) - (bs))
+#define TB_HI_(i, bs) (TB_LO_(i, bs) + (bs))
+#if TB_L == 2
+#define TB_IDX(f, bs) {f(0, bs), f(1, bs)}
+#elif TB_L == 4
+#define TB_IDX(f, bs) {f(0, bs), f(1, bs), f(2, bs), f(3, bs)}
+#elif TB_L == 8
+#define TB_IDX(f, bs) {f(0, bs), f(1, bs), f(2, bs), f(3, bs), f(4, bs), f(5, bs), f(6, bs), f(7, bs)}
+#elif TB_L == 16
+#define TB_IDX(f, bs)                                                                              \
+    {f(0, bs), f(1, bs), f(2, bs), f(3, bs), f(4, bs), f(5, bs), f(6, bs), f(7, bs), f(8, bs),     \
+     f(9, bs), f(10, bs), f(11, bs), f(12, bs), f(13, bs), f(14, bs), f(15, bs)}
+#endif
+#define TB_STAGE(bs)                                                                               \
+    if ((bs) < TB_L) {                                                                             \
+        const TB_M lo = TB_IDX(TB_LO_, bs), hi = TB_IDX(TB_HI_, bs);                               \
+        _Pragma("GCC unroll 16") for (int i = 0; i < TB_L; i++) if (i % (2 * (bs)) < (bs))         \
+        {                                                                                          \
+            TB_V x = v[i], y = v[i + (bs)];                                                        \
+            v[i] = __builtin_shuffle(x, y, lo);                                                    \
+            v[i + (bs)] = __builtin_shuffle(x, y, hi);                                             \
+        }                                                                                          \
+    }
+static inline __attribute__((always_inline)) void TB_F(tb_transpose_)(TB_V *v)
+{
+    TB_STAGE(1)
+    TB_STAGE(2)
+    TB_STAGE(4)
+    TB_STAGE(8)
+}
+#undef TB_STAGE
+#undef TB_IDX
+#undef TB_LO_
+#undef TB_HI_
+
+/* A panel of contiguous columns (b(i, j) at b[i + j*cs]) into rows of pad (TB_W apart), and
+   back: L x L blocks through registers, the m % L rows left over element by element. */
+static inline void TB_F(tb_tr_in_)(const TB_T *b, size_t cs, size_t m, TB_T *pad)
+{
+    size_t i0 = 0;
+    for (; i0 + TB_L <= m; i0 += TB_L)
+        for (int g = 0; g < TB_W; g += TB_L) {
+            TB_V v[TB_L];
+            _Pragma("GCC unroll 16") for (int q = 0; q < TB_L; q++) v[q] =
+                TB_F(tb_ld_)(b + i0 + (size_t)(g + q) * cs);
+            TB_F(tb_transpose_)(v);
+            _Pragma("GCC unroll 16") for (int r = 0; r < TB_L; r++)
+                TB_F(tb_st_)(pad + (i0 + (size_t)r) * TB_W + g, v[r]);
+        }
+    for (; i0 < m; i0++)
+        for (size_t q = 0; q < (size_t)TB_W; q++)
+            pad[i0 * TB_W + q] = b[i0 + q * cs];
+}
+static inline void TB_F(tb_tr_out_)(const TB_T *pad, size_t m, TB_T *b, size_t cs)
+{
+    size_t i0 = 0;
+    for (; i0 + TB_L <= m; i0 += TB_L)
+        for (int g = 0; g < TB_W; g += TB_L) {
+            TB_V v[TB_L];
+            _Pragma("GCC unroll 16") for (int r = 0; r < TB_L; r++) v[r] =
+                TB_F(tb_ld_)(pad + (i0 + (size_t)r) * TB_W + g);
+            TB_F(tb_transpose_)(v);
+            _Pragma("GCC unroll 16") for (int q = 0; q < TB_L; q++)
+                TB_F(tb_st_)(b + i0 + (size_t)(g + q) * cs, v[q]);
+        }
+    for (; i0 < m; i0++)
+        for (size_t q = 0; q < (size_t)TB_W; q++)
+            b[i0 + q * cs] = pad[i0 * TB_W + q];
+}
+
+/* Panels of TB_W columns: with contiguous rows (cs == 1) in place, with contiguous columns
+   (rs == 1) transposed into a local copy and back; any other strides, and the last partial
+   panel, element by element into the copy, padded with ones (no zero to skip), so that every
+   column gets the same operations wherever it falls. */
 #define TB_PANELS(panel_call)                                                                      \
     do {                                                                                           \
         size_t j = 0;                                                                              \
-        for (; j + TB_W <= n; j += TB_W) {                                                         \
-            TB_T *bp = b + j;                                                                      \
-            size_t prs = rs;                                                                       \
-            panel_call;                                                                            \
+        TB_T pad[NB_TRI_MAXM * TB_W] __attribute__((aligned(64)));                                 \
+        if (cs == 1) {                                                                             \
+            for (; j + TB_W <= n; j += TB_W) {                                                     \
+                TB_T *bp = b + j;                                                                  \
+                size_t prs = rs;                                                                   \
+                panel_call;                                                                        \
+            }                                                                                      \
+        } else if (rs == 1) {                                                                      \
+            for (; j + TB_W <= n; j += TB_W) {                                                     \
+                TB_F(tb_tr_in_)(b + j * cs, cs, m, pad);                                           \
+                TB_T *bp = pad;                                                                    \
+                size_t prs = TB_W;                                                                 \
+                panel_call;                                                                        \
+                TB_F(tb_tr_out_)(pad, m, b + j * cs, cs);                                          \
+            }                                                                                      \
         }                                                                                          \
-        if (j < n) {                                                                               \
-            TB_T pad[NB_TRI_MAXM * TB_W];                                                          \
-            size_t w = n - j;                                                                      \
+        for (; j < n; j += TB_W) {                                                                 \
+            size_t w = n - j < (size_t)TB_W ? n - j : (size_t)TB_W;                                \
             for (size_t i = 0; i < m; i++)                                                         \
                 for (size_t q = 0; q < (size_t)TB_W; q++)                                          \
-                    pad[i * TB_W + q] = q < w ? b[i * rs + j + q] : 1;                             \
+                    pad[i * TB_W + q] = q < w ? b[i * rs + (j + q) * cs] : 1;                      \
             TB_T *bp = pad;                                                                        \
             size_t prs = TB_W;                                                                     \
             panel_call;                                                                            \
             for (size_t i = 0; i < m; i++)                                                         \
                 for (size_t q = 0; q < w; q++)                                                     \
-                    b[i * rs + j + q] = pad[i * TB_W + q];                                         \
+                    b[i * rs + (j + q) * cs] = pad[i * TB_W + q];                                  \
         }                                                                                          \
     } while (0)
 
 static inline void TB_F(nb_tri_trsm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit, TB_T *b,
-                                      size_t rs, size_t n)
+                                      size_t rs, size_t cs, size_t n)
 {
-    if (m > NB_TRI_MAXM) {
+    if (m > NB_TRI_MAXM) { /* (then cs == 1) */
         TB_F(tb_plain_sm_)(l, ldl, m, upper, unit, b, rs, n);
         return;
     }
@@ -429,9 +520,9 @@ static inline void TB_F(nb_tri_trsm_)(const TB_T *l, size_t ldl, size_t m, int u
 }
 
 static inline void TB_F(nb_tri_trmm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit, TB_T alpha,
-                                      TB_T *b, size_t rs, size_t n)
+                                      TB_T *b, size_t rs, size_t cs, size_t n)
 {
-    if (m > NB_TRI_MAXM) {
+    if (m > NB_TRI_MAXM) { /* (then cs == 1) */
         TB_F(tb_plain_mm_)(l, ldl, m, upper, unit, alpha, b, rs, n);
         return;
     }
