@@ -97,7 +97,8 @@
 #else
 #define NB_TRI_VBYTES 16
 #endif
-#define NB_TRI_R 6
+#define NB_TRI_R 6  /* rows of a trmm block */
+#define NB_TRI_RS 3 /* rows of a trsm block */
 
 #define TB_CAT_(a, b) a##b
 #define TB_CAT(a, b) TB_CAT_(a, b)
@@ -143,7 +144,9 @@
 #define TB_V TB_F(tb_v_)
 #define TB_M TB_F(tb_m_)
 #define TB_L (NB_TRI_VBYTES / TB_SZ) /* lanes */
-#define TB_W (2 * TB_L)                          /* columns of a panel */
+#define TB_W (2 * TB_L)  /* columns of a trmm panel */
+#define TB_SV 4          /* vectors of a trsm panel */
+#define TB_WS (TB_SV * TB_L)
 typedef TB_T TB_V __attribute__((vector_size(NB_TRI_VBYTES)));
 typedef TB_I TB_M __attribute__((vector_size(NB_TRI_VBYTES)));
 
@@ -167,16 +170,16 @@ static inline int TB_F(tb_any_)(TB_M z)
     return o != 0;
 }
 
-/* CALL(r) for the r = rem < NB_TRI_R rows left over (one block of a constant size). */
-#define TB_REM(rem, CALL)                                                                          \
+/* CALL(r) for the r = rem < RMAX rows left over (one block of a constant size). */
+#define TB_REM(rem, RMAX, CALL)                                                                    \
     switch (rem) {                                                                                 \
     case 1: CALL(1); break;                                                                        \
-    case 2: if (NB_TRI_R > 2) CALL(2); break;                                                      \
-    case 3: if (NB_TRI_R > 3) CALL(3); break;                                                      \
-    case 4: if (NB_TRI_R > 4) CALL(4); break;                                                      \
-    case 5: if (NB_TRI_R > 5) CALL(5); break;                                                      \
-    case 6: if (NB_TRI_R > 6) CALL(6); break;                                                      \
-    case 7: if (NB_TRI_R > 7) CALL(7); break;                                                      \
+    case 2: if ((RMAX) > 2) CALL(2); break;                                                        \
+    case 3: if ((RMAX) > 3) CALL(3); break;                                                        \
+    case 4: if ((RMAX) > 4) CALL(4); break;                                                        \
+    case 5: if ((RMAX) > 5) CALL(5); break;                                                        \
+    case 6: if ((RMAX) > 6) CALL(6); break;                                                        \
+    case 7: if ((RMAX) > 7) CALL(7); break;                                                        \
     default: break;                                                                                \
     }
 
@@ -261,14 +264,14 @@ TB_F(tb_mm_rows_)(const TB_T *l, size_t ldl, size_t m, int unit, TB_T alpha, con
         for (; i0 + NB_TRI_R <= m; i0 += NB_TRI_R)
             TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 1, b, rs, i0, NB_TRI_R);
 #define TB_MM_UP(r) TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 1, b, rs, i0, r)
-        TB_REM(m - i0, TB_MM_UP)
+        TB_REM(m - i0, NB_TRI_R, TB_MM_UP)
 #undef TB_MM_UP
     } else {
         size_t i1 = m;
         for (; i1 >= NB_TRI_R; i1 -= NB_TRI_R)
             TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 0, b, rs, i1 - NB_TRI_R, NB_TRI_R);
 #define TB_MM_LO(r) TB_F(tb_mm_blk_)(l, ldl, m, unit, alpha, a1, 0, b, rs, 0, r)
-        TB_REM(i1, TB_MM_LO)
+        TB_REM(i1, NB_TRI_R, TB_MM_LO)
 #undef TB_MM_LO
     }
 }
@@ -291,49 +294,55 @@ static __attribute__((noinline)) void TB_F(tb_mm_panel_)(const TB_T *l, size_t l
         TB_F(tb_mm_rows_)(l, ldl, m, unit, alpha, 0, 0, b, rs);
 }
 
-/* trsm, rows [i0, i0 + R): the rectangle (solved rows, lower k ascending from 0, upper k
-   descending from m-1), selecting only when `sel` (a solved value of the panel was zero), then
-   the block's own triangle with selects, storing each row as it is solved; *zero collects the
-   lanes where a solved value is zero. */
+/* trsm, rows [i0, i0 + R) of a panel of TB_SV vectors: the rectangle (solved rows, lower k
+   ascending from 0, upper k descending from m-1), selecting only when `sel` (a solved value of
+   the panel was zero), then the block's own triangle with selects, storing each row as it is
+   solved; *zero collects the lanes where a solved value is zero. The triangle is a chain of
+   dependent divisions and FMAs, row after row, that the next block waits for: 4 vectors of
+   columns and 3 rows (rather than trmm's 2 x 6) give each step of that chain twice the work. */
 static inline __attribute__((always_inline)) void
 TB_F(tb_sm_blk_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, const int sel, TB_T *b,
                  size_t rs, size_t i0, const int R, TB_M *zero)
 {
-    TB_V c0[NB_TRI_R], c1[NB_TRI_R];
+    TB_V c[NB_TRI_RS][TB_SV];
     _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
-    {
-        c0[r] = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs);
-        c1[r] = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs + TB_L);
-    }
+        _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)
+            c[r][v] = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs + (size_t)(v * TB_L));
 #define TB_SM_RECT(k)                                                                              \
     {                                                                                              \
-        TB_V x0 = TB_F(tb_ld_)(b + (k) * rs), x1 = TB_F(tb_ld_)(b + (k) * rs + TB_L);              \
-        const TB_T *lk = l + i0 + (k) * ldl;                                                       \
-        TB_M z0 = x0 != 0, z1 = x1 != 0;                                                           \
-        _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)                                        \
+        TB_V x[TB_SV];                                                                             \
+        TB_M z[TB_SV];                                                                             \
+        _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)                                    \
         {                                                                                          \
-            TB_V v0 = c0[r] - x0 * lk[r], v1 = c1[r] - x1 * lk[r];                                 \
-            c0[r] = sel ? TB_F(tb_sel_)(z0, v0, c0[r]) : v0;                                       \
-            c1[r] = sel ? TB_F(tb_sel_)(z1, v1, c1[r]) : v1;                                       \
+            x[v] = TB_F(tb_ld_)(b + (k) * rs + (size_t)(v * TB_L));                                \
+            z[v] = x[v] != 0;                                                                      \
         }                                                                                          \
+        const TB_T *lk = l + i0 + (k) * ldl;                                                       \
+        _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)                                        \
+            _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)                                \
+            {                                                                                      \
+                TB_V nv = c[r][v] - x[v] * lk[r];                                                  \
+                c[r][v] = sel ? TB_F(tb_sel_)(z[v], nv, c[r][v]) : nv;                             \
+            }                                                                                      \
     }
 #define TB_SM_SOLVE(kk)                                                                            \
     size_t k = i0 + (size_t)(kk);                                                                  \
-    TB_V x0 = c0[kk], x1 = c1[kk];                                                                 \
-    if (!unit) {                                                                                   \
-        TB_T d = l[k + k * ldl];                                                                   \
-        x0 = TB_F(tb_sel_)(x0 != 0, x0 / d, x0);                                                   \
-        x1 = TB_F(tb_sel_)(x1 != 0, x1 / d, x1);                                                   \
-    }                                                                                              \
-    TB_F(tb_st_)(b + k * rs, x0);                                                                  \
-    TB_F(tb_st_)(b + k * rs + TB_L, x1);                                                           \
-    TB_M z0 = x0 != 0, z1 = x1 != 0;                                                               \
-    *zero |= ~(z0 & z1);
+    TB_V x[TB_SV];                                                                                 \
+    TB_M z[TB_SV];                                                                                 \
+    _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)                                        \
+    {                                                                                              \
+        x[v] = c[kk][v];                                                                           \
+        if (!unit)                                                                                 \
+            x[v] = TB_F(tb_sel_)(x[v] != 0, x[v] / l[k + k * ldl], x[v]);                          \
+        TB_F(tb_st_)(b + k * rs + (size_t)(v * TB_L), x[v]);                                       \
+        z[v] = x[v] != 0;                                                                          \
+        *zero |= ~z[v];                                                                            \
+    }
 #define TB_SM_TRI(r)                                                                               \
     {                                                                                              \
         TB_T lik = l[i0 + (size_t)(r) + k * ldl];                                                  \
-        c0[r] = TB_F(tb_sel_)(z0, c0[r] - x0 * lik, c0[r]);                                        \
-        c1[r] = TB_F(tb_sel_)(z1, c1[r] - x1 * lik, c1[r]);                                        \
+        _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)                                    \
+            c[r][v] = TB_F(tb_sel_)(z[v], c[r][v] - x[v] * lik, c[r][v]);                          \
     }
     if (!up) {
         for (size_t k = 0; k < i0; k++)
@@ -373,17 +382,17 @@ TB_F(tb_sm_rows_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, T
     } while (0)
     if (!up) {
         size_t i0 = 0;
-        for (; i0 + NB_TRI_R <= m; i0 += NB_TRI_R)
-            TB_SM_BLK(i0, NB_TRI_R);
+        for (; i0 + NB_TRI_RS <= m; i0 += NB_TRI_RS)
+            TB_SM_BLK(i0, NB_TRI_RS);
 #define TB_SM_LO(r) TB_SM_BLK(i0, r)
-        TB_REM(m - i0, TB_SM_LO)
+        TB_REM(m - i0, NB_TRI_RS, TB_SM_LO)
 #undef TB_SM_LO
     } else {
         size_t i1 = m;
-        for (; i1 >= NB_TRI_R; i1 -= NB_TRI_R)
-            TB_SM_BLK(i1 - NB_TRI_R, NB_TRI_R);
+        for (; i1 >= NB_TRI_RS; i1 -= NB_TRI_RS)
+            TB_SM_BLK(i1 - NB_TRI_RS, NB_TRI_RS);
 #define TB_SM_UP(r) TB_SM_BLK(0, r)
-        TB_REM(i1, TB_SM_UP)
+        TB_REM(i1, NB_TRI_RS, TB_SM_UP)
 #undef TB_SM_UP
     }
 #undef TB_SM_BLK
@@ -439,73 +448,73 @@ static inline __attribute__((always_inline)) void TB_F(tb_transpose_)(TB_V *v)
 
 /* A panel of contiguous columns (b(i, j) at b[i + j*cs]) into rows of pad (TB_W apart), and
    back: L x L blocks through registers, the m % L rows left over element by element. */
-static inline void TB_F(tb_tr_in_)(const TB_T *b, size_t cs, size_t m, TB_T *pad)
+static inline void TB_F(tb_tr_in_)(const TB_T *b, size_t cs, size_t m, TB_T *pad, const int W)
 {
     size_t i0 = 0;
     for (; i0 + TB_L <= m; i0 += TB_L)
-        for (int g = 0; g < TB_W; g += TB_L) {
+        for (int g = 0; g < W; g += TB_L) {
             TB_V v[TB_L];
             _Pragma("GCC unroll 16") for (int q = 0; q < TB_L; q++) v[q] =
                 TB_F(tb_ld_)(b + i0 + (size_t)(g + q) * cs);
             TB_F(tb_transpose_)(v);
             _Pragma("GCC unroll 16") for (int r = 0; r < TB_L; r++)
-                TB_F(tb_st_)(pad + (i0 + (size_t)r) * TB_W + g, v[r]);
+                TB_F(tb_st_)(pad + (i0 + (size_t)r) * (size_t)W + g, v[r]);
         }
     for (; i0 < m; i0++)
-        for (size_t q = 0; q < (size_t)TB_W; q++)
-            pad[i0 * TB_W + q] = b[i0 + q * cs];
+        for (size_t q = 0; q < (size_t)W; q++)
+            pad[i0 * (size_t)W + q] = b[i0 + q * cs];
 }
-static inline void TB_F(tb_tr_out_)(const TB_T *pad, size_t m, TB_T *b, size_t cs)
+static inline void TB_F(tb_tr_out_)(const TB_T *pad, size_t m, TB_T *b, size_t cs, const int W)
 {
     size_t i0 = 0;
     for (; i0 + TB_L <= m; i0 += TB_L)
-        for (int g = 0; g < TB_W; g += TB_L) {
+        for (int g = 0; g < W; g += TB_L) {
             TB_V v[TB_L];
             _Pragma("GCC unroll 16") for (int r = 0; r < TB_L; r++) v[r] =
-                TB_F(tb_ld_)(pad + (i0 + (size_t)r) * TB_W + g);
+                TB_F(tb_ld_)(pad + (i0 + (size_t)r) * (size_t)W + g);
             TB_F(tb_transpose_)(v);
             _Pragma("GCC unroll 16") for (int q = 0; q < TB_L; q++)
                 TB_F(tb_st_)(b + i0 + (size_t)(g + q) * cs, v[q]);
         }
     for (; i0 < m; i0++)
-        for (size_t q = 0; q < (size_t)TB_W; q++)
-            b[i0 + q * cs] = pad[i0 * TB_W + q];
+        for (size_t q = 0; q < (size_t)W; q++)
+            b[i0 + q * cs] = pad[i0 * (size_t)W + q];
 }
 
 /* Panels of TB_W columns: with contiguous rows (cs == 1) in place, with contiguous columns
    (rs == 1) transposed into a local copy and back; any other strides, and the last partial
    panel, element by element into the copy, padded with ones (no zero to skip), so that every
    column gets the same operations wherever it falls. */
-#define TB_PANELS(panel_call)                                                                      \
+#define TB_PANELS(W, panel_call)                                                                    \
     do {                                                                                           \
         size_t j = 0;                                                                              \
-        TB_T pad[NB_TRI_MAXM * TB_W] __attribute__((aligned(64)));                                 \
+        TB_T pad[NB_TRI_MAXM * TB_WS] __attribute__((aligned(64)));                                 \
         if (cs == 1) {                                                                             \
-            for (; j + TB_W <= n; j += TB_W) {                                                     \
+            for (; j + (W) <= n; j += (W)) {                                                     \
                 TB_T *bp = b + j;                                                                  \
                 size_t prs = rs;                                                                   \
                 panel_call;                                                                        \
             }                                                                                      \
         } else if (rs == 1) {                                                                      \
-            for (; j + TB_W <= n; j += TB_W) {                                                     \
-                TB_F(tb_tr_in_)(b + j * cs, cs, m, pad);                                           \
+            for (; j + (W) <= n; j += (W)) {                                                     \
+                TB_F(tb_tr_in_)(b + j * cs, cs, m, pad, W);                                        \
                 TB_T *bp = pad;                                                                    \
-                size_t prs = TB_W;                                                                 \
+                size_t prs = (W);                                                                 \
                 panel_call;                                                                        \
-                TB_F(tb_tr_out_)(pad, m, b + j * cs, cs);                                          \
+                TB_F(tb_tr_out_)(pad, m, b + j * cs, cs, W);                                          \
             }                                                                                      \
         }                                                                                          \
-        for (; j < n; j += TB_W) {                                                                 \
-            size_t w = n - j < (size_t)TB_W ? n - j : (size_t)TB_W;                                \
+        for (; j < n; j += (W)) {                                                                 \
+            size_t w = n - j < (size_t)(W) ? n - j : (size_t)(W);                                \
             for (size_t i = 0; i < m; i++)                                                         \
-                for (size_t q = 0; q < (size_t)TB_W; q++)                                          \
-                    pad[i * TB_W + q] = q < w ? b[i * rs + (j + q) * cs] : 1;                      \
+                for (size_t q = 0; q < (size_t)(W); q++)                                          \
+                    pad[i * (W) + q] = q < w ? b[i * rs + (j + q) * cs] : 1;                      \
             TB_T *bp = pad;                                                                        \
-            size_t prs = TB_W;                                                                     \
+            size_t prs = (W);                                                                     \
             panel_call;                                                                            \
             for (size_t i = 0; i < m; i++)                                                         \
                 for (size_t q = 0; q < w; q++)                                                     \
-                    b[i * rs + (j + q) * cs] = pad[i * TB_W + q];                                  \
+                    b[i * rs + (j + q) * cs] = pad[i * (W) + q];                                  \
         }                                                                                          \
     } while (0)
 
@@ -516,7 +525,7 @@ static inline void TB_F(nb_tri_trsm_)(const TB_T *l, size_t ldl, size_t m, int u
         TB_F(tb_plain_sm_)(l, ldl, m, upper, unit, b, rs, n);
         return;
     }
-    TB_PANELS(TB_F(tb_sm_panel_)(l, ldl, m, upper, unit, bp, prs));
+    TB_PANELS(TB_WS, TB_F(tb_sm_panel_)(l, ldl, m, upper, unit, bp, prs));
 }
 
 static inline void TB_F(nb_tri_trmm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit, TB_T alpha,
@@ -526,7 +535,7 @@ static inline void TB_F(nb_tri_trmm_)(const TB_T *l, size_t ldl, size_t m, int u
         TB_F(tb_plain_mm_)(l, ldl, m, upper, unit, alpha, b, rs, n);
         return;
     }
-    TB_PANELS(TB_F(tb_mm_panel_)(l, ldl, m, upper, unit, alpha, bp, prs));
+    TB_PANELS(TB_W, TB_F(tb_mm_panel_)(l, ldl, m, upper, unit, alpha, bp, prs));
 }
 #undef TB_PANELS
 #undef TB_F
@@ -534,4 +543,6 @@ static inline void TB_F(nb_tri_trmm_)(const TB_T *l, size_t ldl, size_t m, int u
 #undef TB_M
 #undef TB_L
 #undef TB_W
+#undef TB_SV
+#undef TB_WS
 #endif /* TB_T */
