@@ -91,7 +91,8 @@ static int rows_spread(size_t rs, size_t m)
 
 /* A leaf (m <= TRI_LEAF): B = alpha*M*B (solve == 0) or M*X = alpha*B solved in place. M's
    triangle is first copied into a dense local array (any view strides and conjugation become
-   unit stride). */
+   unit stride; 32 KiB for d, with the copy of B below and the leaf loops' panel about 60 KiB of
+   stack in all). */
 static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
 {
     nb_t l[TRI_LEAF * TRI_LEAF];
@@ -107,7 +108,8 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
        through registers */
     const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
     if (kr->trsm_rows && kr->trmm_rows &&
-        (rows_contiguous ? rows_spread(t.rsb, m) : t.rsb == 1 && rows_spread(t.csb, 16))) {
+        (rows_contiguous ? rows_spread(t.rsb, m)
+                         : t.rsb == 1 && rows_spread(t.csb, 16))) { /* a panel: <= 16 columns */
         if (solve)
             kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, t.b, t.rsb, t.csb, n);
         else
