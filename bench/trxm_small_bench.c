@@ -1,4 +1,5 @@
-/* trmm/trsm timing for one shape (small triangle, long other dimension, or square):
+/* gcc -O2 -o trxm_small_bench bench/trxm_small_bench.c -ldl (not built by make).
+   trmm/trsm timing for one shape (small triangle, long other dimension, or square):
    trxm_small_bench LIB.so {d,s}{trmm,trsm} SIDE UPLO TRANSA DIAG M N LDB_PAD REPS
    prints the median over 9 runs of REPS calls, in us, and GFLOPS (m*n*k). The triangle is close
    to the identity (diagonal 1 +- 1e-3, off-diagonal below 1e-3/k) so that thousands of calls on

@@ -25,9 +25,12 @@
    trsm's blocks select in their own triangle (where the rows are solved) and run the rectangle
    (the solved rows above/below) without selects while no solved value of the panel was zero.
 
-   Register budget (avx2, 16 ymm, d or s): rectangle 12 accumulators (6 rows x 2 vectors) + 2
-   row vectors of the k row + 1 broadcast of M(i, k) = 15; the trsm rectangle with selects adds
-   2 masks (GCC may spill there: it runs only on panels with a zero). */
+   Register budget (avx2, 16 ymm, d or s): trmm rectangle 12 accumulators (6 rows x 2 vectors)
+   + 2 vectors of the k row + 1 broadcast of M(i, k) = 15; trsm rectangle 12 accumulators (3 rows
+   x 4 vectors) + the broadcasts, the k row's 4 vectors taken as FMA memory operands. The trsm
+   rectangle with selects adds the masks and spills (it runs only on panels with a zero):
+   `tests/check_spills.py --strict 'tb_\w+' build/kernels/avx2/gemv_avx2.o` lists only those
+   loops of tb_sm_panel_[sd]; avx512 is clean. */
 #ifndef TB_T /* the header; the body for one type (TB_T) is below, included once per type */
 #ifndef NB_TRI_LOOPS_H
 #define NB_TRI_LOOPS_H
