@@ -24,7 +24,9 @@
    x and y; any m, n >= 0. Called on row ranges (gemv_n) or column ranges (gemv_t) by the threads
    of one gemv. ger (same condition): A += alpha * x y**T for contiguous x and y, skipping the
    columns where y[j] == 0 as the reference does. trsm_rows / trmm_rows (optional): the trsm and
-   trmm leaf loops of kernels/generic/tri_loops.h compiled with the set's ISA flags. */
+   trmm leaf loops of kernels/generic/tri_loops.h compiled with the set's ISA flags, on B with
+   element (i, j) at b[i*rs + j*cs] (fastest with cs == 1, contiguous rows; rs == 1, contiguous
+   columns, is transposed panel by panel through registers). */
 #ifndef NB_KERNEL_H
 #define NB_KERNEL_H
 
@@ -45,9 +47,9 @@
         void (*gemv_t)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x, T *y);     \
         void (*ger)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a, size_t lda);        \
         void (*trsm_rows)(const T *l, size_t ldl, size_t m, int upper, int unit, T *b, size_t rs,  \
-                          size_t n);                                                             \
+                          size_t cs, size_t n);                                                  \
         void (*trmm_rows)(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha, T *b,    \
-                          size_t rs, size_t n);                                                  \
+                          size_t rs, size_t cs, size_t n);                                       \
     } nb_gemm_kernel_##tag;
 
 NB_GEMM_KERNEL_TYPE(float, s)
@@ -150,12 +152,14 @@ void nb_init(void);
     void nb_dgemv_t_##sfx(size_t, size_t, double, const double *, size_t, const double *, double *); \
     void nb_sger_##sfx(size_t, size_t, float, const float *, const float *, float *, size_t);        \
     void nb_dger_##sfx(size_t, size_t, double, const double *, const double *, double *, size_t); \
-    void nb_strsm_rows_##sfx(const float *, size_t, size_t, int, int, float *, size_t, size_t);    \
-    void nb_dtrsm_rows_##sfx(const double *, size_t, size_t, int, int, double *, size_t, size_t);  \
-    void nb_strmm_rows_##sfx(const float *, size_t, size_t, int, int, float, float *, size_t,      \
+    void nb_strsm_rows_##sfx(const float *, size_t, size_t, int, int, float *, size_t, size_t,     \
                              size_t);                                                            \
+    void nb_dtrsm_rows_##sfx(const double *, size_t, size_t, int, int, double *, size_t, size_t,   \
+                             size_t);                                                            \
+    void nb_strmm_rows_##sfx(const float *, size_t, size_t, int, int, float, float *, size_t,      \
+                             size_t, size_t);                                                    \
     void nb_dtrmm_rows_##sfx(const double *, size_t, size_t, int, int, double, double *, size_t,   \
-                             size_t);
+                             size_t, size_t);
 
 /* Kernel sets compiled into this build (each defined in kernels/<isa>/). */
 extern const nb_kernel_set nb_kernels_generic;

@@ -4,6 +4,7 @@
    The side-L problem is halved recursively along M: diagonal blocks of TRI_LEAF rows run the
    unblocked column algorithm, and everything off the diagonal is one GEMM per split. */
 #include "blas/level3/l3_internal.h"
+#define NB_TRI_PLAIN_ONLY /* the kernel sets have the register-blocked loops */
 #include "kernels/generic/tri_loops.h"
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
@@ -35,10 +36,17 @@ static tri_problem tri_setup(char side, char uplo, char transa, char diag, const
     return t;
 }
 
-/* Diagonal blocks of at most this order run the leaf loops (tri_leaf); everything else is
-   GEMM. The blocked form before (64-row block rows, one GEMM each) left 1/32 of dtrsm 2048's
-   flops in the scalar loops, which then took most of its time: 0.30x OpenBLAS. */
-#define TRI_LEAF 16
+/* Diagonal blocks of at most TRI_LEAF rows run the leaf loops (tri_leaf); everything else is
+   GEMM, the recursion splitting M at multiples of TRI_SPLIT. The blocked form before (64-row
+   block rows, one GEMM each) left 1/32 of dtrsm 2048's flops in the scalar loops, which then took
+   most of its time: 0.30x OpenBLAS. Real types have the kernel sets' register-blocked leaf loops
+   (kernels/generic/tri_loops.h), about as fast per flop as the small GEMMs they replace, so their
+   leaves are 64 rows: a triangle of order 64 or less (LAPACK's dlarfb/getrs/potrs shapes, a few
+   dozen rows against thousands of columns) is then one pass over B instead of a recursion whose
+   16-row leaves and tiny GEMMs each go over all of B. Complex types keep the plain loops. */
+#define TRI_LEAF (NB_COMPLEX ? 16 : NB_TRI_MAXM)
+#define TRI_SPLIT 16
+#define TRI_LEAF_WEIGHT 3
 
 /* Moves the problem to the diagonal block starting at row/column i0. */
 static tri_problem tri_block(tri_problem t, size_t i0)
@@ -55,18 +63,36 @@ static void zero_b(tri_problem t, size_t m, size_t n)
 
 /* The leaf loops (plain C shared with the kernel sets, which compile them with their ISA flags
    for s and d): kernels/generic/tri_loops.h. Complex types use this instance. */
-NB_TRI_ROWS(nb_t, static, trsm_rows, trmm_rows)
+NB_TRI_ROWS_PLAIN(nb_t, static, trsm_rows, trmm_rows)
 
 /* The leaf works on a copy of B in chunks of TRI_CHUNK columns, stored as rows TRI_LDB apart:
    not a multiple of 4 KiB, so that loads of row k and stores to row i do not alias in the
    store buffer (in place, rows of a 256 x 256 matrix are 2 KiB apart, and dtrsm RUT 256 spent
    45% of its time in the leaf, at about 1 GFLOPS). */
-#define TRI_CHUNK 64
+#define TRI_CHUNK 32
 #define TRI_LDB (TRI_CHUNK + 8)
+
+/* Whether m rows rs elements apart fall into enough distinct sets of a 4 KiB-periodic L1 (64
+   sets of 64-byte lines) for the leaf to work on them in place: rows 2 KiB apart, say, use 2
+   sets, and 32 of them thrash an 8-way L1 (dtrmm side R with ldb = 2048, order 32: 4.9 GFLOPS in
+   place against 33 at ldb = 1500). The others go through the copy. */
+#if !NB_COMPLEX
+static int rows_spread(size_t rs, size_t m)
+{
+    size_t lines = (rs * sizeof(nb_t) / 64) % 64, g = 64;
+    while (lines) { /* g = gcd(lines, 64): the rows take 64 / g sets */
+        size_t r = g % lines;
+        g = lines;
+        lines = r;
+    }
+    return 64 / g >= m / 2;
+}
+#endif
 
 /* A leaf (m <= TRI_LEAF): B = alpha*M*B (solve == 0) or M*X = alpha*B solved in place. M's
    triangle is first copied into a dense local array (any view strides and conjugation become
-   unit stride). */
+   unit stride; 32 KiB for d, with the copy of B below and the leaf loops' panel about 60 KiB of
+   stack in all). */
 static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
 {
     nb_t l[TRI_LEAF * TRI_LEAF];
@@ -75,8 +101,23 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
             l[i + k * TRI_LEAF] = l3_at(t.a, i, k);
     if (solve && alpha != 1)
         NB_INT(l3_scale)(m, n, alpha, t.b, t.rsb, t.csb);
-    nb_t buf[TRI_LEAF * TRI_LDB];
     int rows_contiguous = t.csb == 1;
+#if !NB_COMPLEX
+    /* rows of B contiguous (side R): the register-blocked loops store each element once, in
+       place, no copy; columns contiguous (side L): they transpose panels of a few columns
+       through registers */
+    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
+    if (kr->trsm_rows && kr->trmm_rows &&
+        (rows_contiguous ? rows_spread(t.rsb, m)
+                         : t.rsb == 1 && rows_spread(t.csb, 16))) { /* a panel: <= 16 columns */
+        if (solve)
+            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, t.b, t.rsb, t.csb, n);
+        else
+            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, t.b, t.rsb, t.csb, n);
+        return;
+    }
+#endif
+    nb_t buf[TRI_LEAF * TRI_LDB];
     for (size_t j0 = 0; j0 < n; j0 += TRI_CHUNK) {
         size_t jb = n - j0 < TRI_CHUNK ? n - j0 : TRI_CHUNK;
         nb_t *b0 = t.b + j0 * t.csb;
@@ -90,11 +131,10 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
                     buf[i * TRI_LDB + j] = b0[i * t.rsb + j * t.csb];
         }
 #if !NB_COMPLEX
-        const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
         if (kr->trsm_rows && solve)
-            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, jb);
+            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, 1, jb);
         else if (kr->trmm_rows && !solve)
-            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, jb);
+            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, 1, jb);
         else
 #endif
         if (solve)
@@ -119,7 +159,7 @@ static l3_view b_rows(tri_problem t, size_t i0)
 }
 
 /* Splits m in two at a multiple of the leaf. */
-static size_t tri_half(size_t m) { return (m / 2 + TRI_LEAF - 1) / TRI_LEAF * TRI_LEAF; }
+static size_t tri_half(size_t m) { return (m / 2 + TRI_SPLIT - 1) / TRI_SPLIT * TRI_SPLIT; }
 
 /* B = alpha*M*B, recursively on halves: [X1; X2] = alpha*[M11 0; M21 M22] [B1; B2] (lower) is
    X2 = alpha*(M22*B2 + M21*B1) first (it reads the original B1), then X1 = alpha*M11*B1; upper is
@@ -199,6 +239,12 @@ static void tri_columns(void (*run)(tri_problem, size_t, size_t, nb_t), tri_prob
                         size_t n, nb_t alpha)
 {
     double flops = (NB_COMPLEX ? 4.0 : 1.0) * (double)m * (double)m * (double)n;
+    /* A triangle of one leaf is one pass of the leaf loops over B, which run at a third or a
+       quarter of GEMM's rate and end no GEMM that would have threaded on its own: weighted so
+       that LAPACK's order-32 trmm against 1500 columns (1.5 Mflop, the dlarfb of dsyevd) gets
+       two threads. */
+    if (!NB_COMPLEX && m <= TRI_LEAF)
+        flops *= TRI_LEAF_WEIGHT;
     int team = nb_threads_for(flops, n / 16);
     if (team <= 1) {
         run(t, m, n, alpha);
