@@ -16,7 +16,8 @@
    - csrot/zdrot keep the reference's full complex products by (c, 0) and (s, 0).
    - i?amin (OpenBLAS extension): the 0-based index of the first minimum of |x_i| (complex
      |re| + |im|) over the elements that are not NaN, that minimum in *v; n when all are NaN.
-     i?max/i?min (real only): the same for the largest/smallest signed value.
+     i?max/i?min (real only): the same for the largest/smallest signed value. want_index == 0:
+     only *v is wanted, the index is 0 (found) or n (all NaN).
    - ?axpby: y = alpha*x + beta*y with OpenBLAS's special cases (beta == 0: y not read;
      alpha == 0: x not read; complex "zero" is both parts zero); ?axpyc: y += alpha*conj(x).
    - ?rotm: the modified Givens H of param = (flag, h11, h21, h12, h22), flag < 0 full H,
@@ -61,14 +62,14 @@ typedef struct {
     void (*zdrot)(size_t n, double _Complex *x, double _Complex *y, double c, double s);
     void (*sswap)(size_t n, float *x, float *y);
     void (*dswap)(size_t n, double *x, double *y);
-    size_t (*isamin)(size_t n, const float *x, float *v);
-    size_t (*idamin)(size_t n, const double *x, double *v);
-    size_t (*icamin)(size_t n, const float _Complex *x, float *v);
-    size_t (*izamin)(size_t n, const double _Complex *x, double *v);
-    size_t (*ismax)(size_t n, const float *x, float *v);
-    size_t (*idmax)(size_t n, const double *x, double *v);
-    size_t (*ismin)(size_t n, const float *x, float *v);
-    size_t (*idmin)(size_t n, const double *x, double *v);
+    size_t (*isamin)(size_t n, const float *x, float *v, int want_index);
+    size_t (*idamin)(size_t n, const double *x, double *v, int want_index);
+    size_t (*icamin)(size_t n, const float _Complex *x, float *v, int want_index);
+    size_t (*izamin)(size_t n, const double _Complex *x, double *v, int want_index);
+    size_t (*ismax)(size_t n, const float *x, float *v, int want_index);
+    size_t (*idmax)(size_t n, const double *x, double *v, int want_index);
+    size_t (*ismin)(size_t n, const float *x, float *v, int want_index);
+    size_t (*idmin)(size_t n, const double *x, double *v, int want_index);
     void (*saxpby)(size_t n, float alpha, const float *x, float beta, float *y);
     void (*daxpby)(size_t n, double alpha, const double *x, double beta, double *y);
     void (*caxpby)(size_t n, float _Complex alpha, const float _Complex *x, float _Complex beta,
@@ -130,14 +131,14 @@ typedef struct {
     X(zdrot, void, (size_t, double _Complex *, double _Complex *, double, double))                \
     X(sswap, void, (size_t, float *, float *))                                                    \
     X(dswap, void, (size_t, double *, double *))                                                  \
-    X(isamin, size_t, (size_t, const float *, float *))                                           \
-    X(idamin, size_t, (size_t, const double *, double *))                                         \
-    X(icamin, size_t, (size_t, const float _Complex *, float *))                                  \
-    X(izamin, size_t, (size_t, const double _Complex *, double *))                                \
-    X(ismax, size_t, (size_t, const float *, float *))                                            \
-    X(idmax, size_t, (size_t, const double *, double *))                                          \
-    X(ismin, size_t, (size_t, const float *, float *))                                            \
-    X(idmin, size_t, (size_t, const double *, double *))                                          \
+    X(isamin, size_t, (size_t, const float *, float *, int))                                      \
+    X(idamin, size_t, (size_t, const double *, double *, int))                                    \
+    X(icamin, size_t, (size_t, const float _Complex *, float *, int))                             \
+    X(izamin, size_t, (size_t, const double _Complex *, double *, int))                           \
+    X(ismax, size_t, (size_t, const float *, float *, int))                                       \
+    X(idmax, size_t, (size_t, const double *, double *, int))                                     \
+    X(ismin, size_t, (size_t, const float *, float *, int))                                       \
+    X(idmin, size_t, (size_t, const double *, double *, int))                                     \
     X(saxpby, void, (size_t, float, const float *, float, float *))                               \
     X(daxpby, void, (size_t, double, const double *, double, double *))                           \
     X(caxpby, void,                                                                                \

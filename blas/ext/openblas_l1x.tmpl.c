@@ -32,7 +32,9 @@ static inline nb_r abs1(nb_t v) { return NB_FABS(v); }
    kernel set (strided: gathered a piece at a time, pieces compared in order); the chunks are
    compared in order with the strict comparison, so the result is the first extreme, the same
    for any team. A NaN as element 1 is the answer (every comparison with it is false); otherwise
-   element 1 is a candidate, so some chunk finds one. */
+   element 1 is a candidate, so some chunk finds one. The value forms (?amin, ?max, ?min) ask
+   the kernels for the value only (no scan for its position); a signed zero result is looked up
+   by index, since -0 and +0 tie and the first one decides the sign. */
 enum { EXT_AMIN, EXT_MAX, EXT_MIN };
 #define EXT_NONE ((size_t)-1)
 
@@ -48,24 +50,24 @@ static inline nb_r ext_value(int kind, nb_t v)
 
 static inline int ext_better(int kind, nb_r a, nb_r b) { return kind == EXT_MAX ? a > b : a < b; }
 
-static inline size_t ext_kernel(int kind, size_t n, const nb_t *x, nb_r *v)
+static inline size_t ext_kernel(int kind, size_t n, const nb_t *x, nb_r *v, int want_index)
 {
 #if NB_COMPLEX
     (void)kind;
-    return NB_L1K(NB_CAT3(i, NB_P, amin))(n, x, v); /* icamin, izamin */
+    return NB_L1K(NB_CAT3(i, NB_P, amin))(n, x, v, want_index); /* icamin, izamin */
 #else
     if (kind == EXT_MAX)
-        return NB_L1K(NB_CAT3(i, NB_P, max))(n, x, v);
+        return NB_L1K(NB_CAT3(i, NB_P, max))(n, x, v, want_index);
     if (kind == EXT_MIN)
-        return NB_L1K(NB_CAT3(i, NB_P, min))(n, x, v);
-    return NB_L1K(NB_CAT3(i, NB_P, amin))(n, x, v);
+        return NB_L1K(NB_CAT3(i, NB_P, min))(n, x, v, want_index);
+    return NB_L1K(NB_CAT3(i, NB_P, amin))(n, x, v, want_index);
 #endif
 }
 
 typedef struct {
     const nb_t *x;
     size_t incx;
-    int kind;
+    int kind, want_index;
     size_t idx[NB_L1_MAX_CHUNKS];
     nb_r val[NB_L1_MAX_CHUNKS];
 } ext_ctx;
@@ -74,7 +76,7 @@ static void ext_chunk(void *vctx, size_t c, size_t lo, size_t hi)
 {
     ext_ctx *t = vctx;
     if (t->incx == 1) {
-        size_t k = ext_kernel(t->kind, hi - lo, t->x + lo, &t->val[c]);
+        size_t k = ext_kernel(t->kind, hi - lo, t->x + lo, &t->val[c], t->want_index);
         t->idx[c] = k < hi - lo ? lo + k : EXT_NONE;
         return;
     }
@@ -84,11 +86,33 @@ static void ext_chunk(void *vctx, size_t c, size_t lo, size_t hi)
     for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
         size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
         nb_l1_gather(t->x, (ptrdiff_t)t->incx, p, len, buf);
-        size_t k = ext_kernel(t->kind, len, buf, &v);
+        size_t k = ext_kernel(t->kind, len, buf, &v, t->want_index);
         if (k < len && (bi == EXT_NONE || ext_better(t->kind, v, best)))
             best = v, bi = p + k;
     }
     t->idx[c] = bi, t->val[c] = best;
+}
+
+/* The first extreme over the chunks (x[0] not NaN, n >= 1, incx >= 1): its value, and in *idx
+   its 0-based index (want_index) or some index. */
+static nb_r ext_run(size_t nn, const nb_t *x, blasint incx, int kind, int want_index, size_t *idx)
+{
+    size_t nch = nb_l1_nchunks(nn);
+    nb_r v;
+    if (nch == 1 && incx == 1) {
+        *idx = ext_kernel(kind, nn, x, &v, want_index);
+        return v;
+    }
+    ext_ctx t;
+    t.x = x, t.incx = (size_t)incx, t.kind = kind, t.want_index = want_index;
+    nb_l1_run(nn, nch > 1 ? nb_l1_team(NB_L1_NREAL * nn, nch) : 1, ext_chunk, &t);
+    nb_r best = 0;
+    size_t bi = EXT_NONE;
+    for (size_t c = 0; c < nch; c++)
+        if (t.idx[c] != EXT_NONE && (bi == EXT_NONE || ext_better(kind, t.val[c], best)))
+            best = t.val[c], bi = t.idx[c];
+    *idx = bi;
+    return best;
 }
 
 /* 1-based index of the first extreme; 0 when n < 1 or incx < 1. */
@@ -99,27 +123,24 @@ static blasint ext_search(blasint n, const nb_t *x, blasint incx, int kind)
     nb_r v0 = ext_value(kind, x[0]);
     if (v0 != v0)
         return 1;
-    size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
-    if (nch == 1 && incx == 1) {
-        nb_r v;
-        return (blasint)ext_kernel(kind, nn, x, &v) + 1;
-    }
-    ext_ctx t;
-    t.x = x, t.incx = (size_t)incx, t.kind = kind;
-    nb_l1_run(nn, nch > 1 ? nb_l1_team(NB_L1_NREAL * nn, nch) : 1, ext_chunk, &t);
-    nb_r best = 0;
-    size_t bi = EXT_NONE;
-    for (size_t c = 0; c < nch; c++)
-        if (t.idx[c] != EXT_NONE && (bi == EXT_NONE || ext_better(kind, t.val[c], best)))
-            best = t.val[c], bi = t.idx[c];
-    return (blasint)bi + 1;
+    size_t i;
+    ext_run((size_t)n, x, incx, kind, 1, &i);
+    return (blasint)i + 1;
 }
 
-/* The extreme's value, read back from its element (0 when n < 1 or incx < 1). */
+/* The extreme's value, that of the element the search picks (0 when n < 1 or incx < 1). */
 static nb_r ext_val(blasint n, const nb_t *x, blasint incx, int kind)
 {
-    blasint i = ext_search(n, x, incx, kind);
-    return i ? ext_value(kind, x[(ptrdiff_t)(i - 1) * incx]) : 0;
+    if (n < 1 || incx < 1)
+        return 0;
+    nb_r v0 = ext_value(kind, x[0]);
+    if (v0 != v0)
+        return v0;
+    size_t i;
+    nb_r v = ext_run((size_t)n, x, incx, kind, 0, &i);
+    if (kind != EXT_AMIN && v == 0) /* which zero: the first one's */
+        return ext_value(kind, x[(ptrdiff_t)(ext_search(n, x, incx, kind) - 1) * incx]);
+    return v;
 }
 
 /* i?amin: the first smallest |x_i| (declared in openblas_ext_int.h; Fortran entry in

@@ -458,7 +458,8 @@ L1_CPLX_ELEMWISE(z, zd, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D)
    start (+Inf for the minima, -Inf for the maximum) and a select that keeps the running value
    when the new one is NaN (strict comparison). A block whose extreme equals the sentinel (all
    its non-NaN values are +-Inf, or it is all NaN) is scanned only while nothing was found, and
-   found only if an element really equals it: index n means every element is NaN. ---- */
+   found only if an element really equals it: index n means every element is NaN. Without
+   want_index only the value is wanted: no scan for its position (index 0 when found). ---- */
 #ifndef L1_VMIN_S
 #define L1_VMIN_S(a, m) L1_SEL(l1_vis, l1_vs, (a) < (m), a, m)
 #endif
@@ -470,7 +471,7 @@ L1_CPLX_ELEMWISE(z, zd, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D)
 #define L1_GT(a, b) ((a) > (b))
 #define L1_LT(a, b) ((a) < (b))
 #define L1_IEXT(name, T, V, W, LD, F, SF, VSEL, BETTER, SENT, ANY)                                 \
-    static size_t name(size_t n, const T *x, T *vout)                                              \
+    static size_t name(size_t n, const T *x, T *vout, int want_index)                              \
     {                                                                                              \
         T best = SENT;                                                                             \
         size_t bi = n;                                                                             \
@@ -494,6 +495,10 @@ L1_CPLX_ELEMWISE(z, zd, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D)
                 T a = SF(p[i]);                                                                    \
                 bm = BETTER(a, bm) ? a : bm;                                                       \
             }                                                                                      \
+            if (!want_index && BETTER(bm, best)) {                                                 \
+                best = bm, bi = 0;                                                                 \
+                continue;                                                                          \
+            }                                                                                      \
             if (BETTER(bm, best) || (bi == n && bm == best)) {                                     \
                 size_t k = 0; /* the first element equal to bm, a vector at a time */              \
                 V vb = {0};                                                                        \
@@ -503,7 +508,7 @@ L1_CPLX_ELEMWISE(z, zd, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D)
                 while (k < len && SF(p[k]) != bm)                                                  \
                     k++;                                                                           \
                 if (k < len)                                                                       \
-                    best = bm, bi = b + k;                                                         \
+                    best = bm, bi = want_index ? b + k : 0;                                        \
             }                                                                                      \
         }                                                                                          \
         *vout = best;                                                                              \
@@ -522,17 +527,35 @@ L1_IEXT(l1_ismax_seg, float, l1_vs, WS, l1_ld_s, L1_VID, L1_SID, L1_VMAX_S, L1_G
 L1_IEXT(l1_idmax_seg, double, l1_vd, WD, l1_ld_d, L1_VID, L1_SID, L1_VMAX_D, L1_GT,
         -__builtin_inf(), L1_ANY_D)
 
-size_t L1_NAME(isamin)(size_t n, const float *x, float *v) { return l1_isamin_seg(n, x, v); }
-size_t L1_NAME(idamin)(size_t n, const double *x, double *v) { return l1_idamin_seg(n, x, v); }
-size_t L1_NAME(ismin)(size_t n, const float *x, float *v) { return l1_ismin_seg(n, x, v); }
-size_t L1_NAME(idmin)(size_t n, const double *x, double *v) { return l1_idmin_seg(n, x, v); }
-size_t L1_NAME(ismax)(size_t n, const float *x, float *v) { return l1_ismax_seg(n, x, v); }
-size_t L1_NAME(idmax)(size_t n, const double *x, double *v) { return l1_idmax_seg(n, x, v); }
+size_t L1_NAME(isamin)(size_t n, const float *x, float *v, int want_index)
+{
+    return l1_isamin_seg(n, x, v, want_index);
+}
+size_t L1_NAME(idamin)(size_t n, const double *x, double *v, int want_index)
+{
+    return l1_idamin_seg(n, x, v, want_index);
+}
+size_t L1_NAME(ismin)(size_t n, const float *x, float *v, int want_index)
+{
+    return l1_ismin_seg(n, x, v, want_index);
+}
+size_t L1_NAME(idmin)(size_t n, const double *x, double *v, int want_index)
+{
+    return l1_idmin_seg(n, x, v, want_index);
+}
+size_t L1_NAME(ismax)(size_t n, const float *x, float *v, int want_index)
+{
+    return l1_ismax_seg(n, x, v, want_index);
+}
+size_t L1_NAME(idmax)(size_t n, const double *x, double *v, int want_index)
+{
+    return l1_idmax_seg(n, x, v, want_index);
+}
 
 /* Complex: |re| + |im| of a block into a buffer, then the signed minimum search; blocks in
    order, strict <, so the first minimum wins across blocks too. */
 #define L1_ICAMIN(name, R, C, seg, FABS)                                                           \
-    size_t L1_NAME(name)(size_t n, const C *xc, R *vout)                                           \
+    size_t L1_NAME(name)(size_t n, const C *xc, R *vout, int want_index)                           \
     {                                                                                              \
         const R *x = (const R *)xc;                                                                \
         R buf[L1_BLK], best = 0, v;                                                                \
@@ -542,9 +565,9 @@ size_t L1_NAME(idmax)(size_t n, const double *x, double *v) { return l1_idmax_se
             const R *p = x + 2 * s;                                                                \
             _Pragma("omp simd") for (size_t k = 0; k < len; k++) buf[k] =                          \
                 FABS(p[2 * k]) + FABS(p[2 * k + 1]);                                               \
-            size_t k = seg(len, buf, &v);                                                          \
+            size_t k = seg(len, buf, &v, want_index);                                              \
             if (k < len && (bi == n || v < best))                                                  \
-                best = v, bi = s + k;                                                              \
+                best = v, bi = want_index ? s + k : 0;                                             \
         }                                                                                          \
         *vout = best;                                                                              \
         return bi;                                                                                 \
