@@ -14,6 +14,17 @@
 #include "blas/ext/openblas_ext_int.h"
 #include "blas/nb_trace.h"
 
+static inline nb_t scaled(nb_t v, nb_t alpha, int conj)
+{
+#if NB_COMPLEX
+    if (conj)
+        v = NB_CONJ(v);
+#else
+    (void)conj;
+#endif
+    return alpha * v;
+}
+
 static int is_trans(char t) { return nb_same(t, 'T') || nb_same(t, 'C'); }
 static int is_conj(char t) { return NB_COMPLEX && (nb_same(t, 'C') || nb_same(t, 'R')); }
 
@@ -173,6 +184,18 @@ void NB_INT(imatcopy)(char order, char trans, blasint rows, blasint cols, nb_t a
         } else {
             scale_block(m, n, alpha, conj, a, la);
             restride(m, n, a, la, lb);
+        }
+        return;
+    }
+    if (m == n && la == lb && n <= 64) { /* small square: swap across the diagonal in one pass */
+        const int zero = NB_RE(alpha) == 0 && NB_IM(alpha) == 0;
+        for (size_t j = 0; j < n; j++) {
+            for (size_t i = 0; i < j; i++) {
+                nb_t upper = a[i + j * la], lower = a[j + i * la];
+                a[i + j * la] = zero ? (nb_t)0 : scaled(lower, alpha, conj);
+                a[j + i * la] = zero ? (nb_t)0 : scaled(upper, alpha, conj);
+            }
+            a[j + j * la] = zero ? (nb_t)0 : scaled(a[j + j * la], alpha, conj);
         }
         return;
     }
