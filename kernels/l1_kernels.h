@@ -13,7 +13,18 @@
      and big ones scaled; blas/level1/l1_norm.tmpl.c) into acc[0..2] = small, medium, big.
    - i?amax returns the 0-based index of the first maximum of |x_i| (complex |re| + |im|) over
      the elements that are not NaN, and that maximum in *vmax; -1 and index 0 when all are NaN.
-   - csrot/zdrot keep the reference's full complex products by (c, 0) and (s, 0). */
+   - csrot/zdrot keep the reference's full complex products by (c, 0) and (s, 0).
+   - i?amin (OpenBLAS extension): the 0-based index of the first minimum of |x_i| (complex
+     |re| + |im|) over the elements that are not NaN, that minimum in *v; n when all are NaN.
+     i?max/i?min (real only): the same for the largest/smallest signed value. want_index == 0:
+     only *v is wanted, the index is 0 (found) or n (all NaN).
+   - ?axpby: y = alpha*x + beta*y with OpenBLAS's special cases (beta == 0: y not read;
+     alpha == 0: x not read; complex "zero" is both parts zero); ?axpyc: y += alpha*conj(x).
+   - ?rotm: the modified Givens H of param = (flag, h11, h21, h12, h22), flag < 0 full H,
+     flag == 0 unit diagonal, any other flag h12 = 1, h21 = -1 (the caller skips flag == -2).
+   - ?omatn / ?omatt: column-major B = alpha*op(A) for an m x n A, op = conj? (omatn: B m x n)
+     or its transpose (omatt: B n x m); alpha == 0 writes zeros without reading A; conj is
+     ignored for real types; omatn may run in place (a == b, lda == ldb). */
 #ifndef NB_L1_KERNELS_H
 #define NB_L1_KERNELS_H
 
@@ -51,6 +62,40 @@ typedef struct {
     void (*zdrot)(size_t n, double _Complex *x, double _Complex *y, double c, double s);
     void (*sswap)(size_t n, float *x, float *y);
     void (*dswap)(size_t n, double *x, double *y);
+    size_t (*isamin)(size_t n, const float *x, float *v, int want_index);
+    size_t (*idamin)(size_t n, const double *x, double *v, int want_index);
+    size_t (*icamin)(size_t n, const float _Complex *x, float *v, int want_index);
+    size_t (*izamin)(size_t n, const double _Complex *x, double *v, int want_index);
+    size_t (*ismax)(size_t n, const float *x, float *v, int want_index);
+    size_t (*idmax)(size_t n, const double *x, double *v, int want_index);
+    size_t (*ismin)(size_t n, const float *x, float *v, int want_index);
+    size_t (*idmin)(size_t n, const double *x, double *v, int want_index);
+    void (*saxpby)(size_t n, float alpha, const float *x, float beta, float *y);
+    void (*daxpby)(size_t n, double alpha, const double *x, double beta, double *y);
+    void (*caxpby)(size_t n, float _Complex alpha, const float _Complex *x, float _Complex beta,
+                   float _Complex *y);
+    void (*zaxpby)(size_t n, double _Complex alpha, const double _Complex *x, double _Complex beta,
+                   double _Complex *y);
+    void (*caxpyc)(size_t n, float _Complex alpha, const float _Complex *x, float _Complex *y);
+    void (*zaxpyc)(size_t n, double _Complex alpha, const double _Complex *x, double _Complex *y);
+    void (*srotm)(size_t n, float *x, float *y, const float *param);
+    void (*drotm)(size_t n, double *x, double *y, const double *param);
+    void (*somatn)(size_t m, size_t n, float alpha, const float *a, size_t lda, float *b,
+                   size_t ldb, int conj);
+    void (*domatn)(size_t m, size_t n, double alpha, const double *a, size_t lda, double *b,
+                   size_t ldb, int conj);
+    void (*comatn)(size_t m, size_t n, float _Complex alpha, const float _Complex *a, size_t lda,
+                   float _Complex *b, size_t ldb, int conj);
+    void (*zomatn)(size_t m, size_t n, double _Complex alpha, const double _Complex *a,
+                   size_t lda, double _Complex *b, size_t ldb, int conj);
+    void (*somatt)(size_t m, size_t n, float alpha, const float *a, size_t lda, float *b,
+                   size_t ldb, int conj);
+    void (*domatt)(size_t m, size_t n, double alpha, const double *a, size_t lda, double *b,
+                   size_t ldb, int conj);
+    void (*comatt)(size_t m, size_t n, float _Complex alpha, const float _Complex *a, size_t lda,
+                   float _Complex *b, size_t ldb, int conj);
+    void (*zomatt)(size_t m, size_t n, double _Complex alpha, const double _Complex *a,
+                   size_t lda, double _Complex *b, size_t ldb, int conj);
 } nb_l1_kernels;
 
 /* The list of entries, applied to a macro taking (field, return type, parameter list). */
@@ -85,7 +130,37 @@ typedef struct {
     X(csrot, void, (size_t, float _Complex *, float _Complex *, float, float))                    \
     X(zdrot, void, (size_t, double _Complex *, double _Complex *, double, double))                \
     X(sswap, void, (size_t, float *, float *))                                                    \
-    X(dswap, void, (size_t, double *, double *))
+    X(dswap, void, (size_t, double *, double *))                                                  \
+    X(isamin, size_t, (size_t, const float *, float *, int))                                      \
+    X(idamin, size_t, (size_t, const double *, double *, int))                                    \
+    X(icamin, size_t, (size_t, const float _Complex *, float *, int))                             \
+    X(izamin, size_t, (size_t, const double _Complex *, double *, int))                           \
+    X(ismax, size_t, (size_t, const float *, float *, int))                                       \
+    X(idmax, size_t, (size_t, const double *, double *, int))                                     \
+    X(ismin, size_t, (size_t, const float *, float *, int))                                       \
+    X(idmin, size_t, (size_t, const double *, double *, int))                                     \
+    X(saxpby, void, (size_t, float, const float *, float, float *))                               \
+    X(daxpby, void, (size_t, double, const double *, double, double *))                           \
+    X(caxpby, void,                                                                                \
+      (size_t, float _Complex, const float _Complex *, float _Complex, float _Complex *))          \
+    X(zaxpby, void,                                                                                \
+      (size_t, double _Complex, const double _Complex *, double _Complex, double _Complex *))      \
+    X(caxpyc, void, (size_t, float _Complex, const float _Complex *, float _Complex *))           \
+    X(zaxpyc, void, (size_t, double _Complex, const double _Complex *, double _Complex *))        \
+    X(srotm, void, (size_t, float *, float *, const float *))                                     \
+    X(drotm, void, (size_t, double *, double *, const double *))                                  \
+    X(somatn, void, (size_t, size_t, float, const float *, size_t, float *, size_t, int))         \
+    X(domatn, void, (size_t, size_t, double, const double *, size_t, double *, size_t, int))      \
+    X(comatn, void, (size_t, size_t, float _Complex, const float _Complex *, size_t,              \
+                     float _Complex *, size_t, int))                                               \
+    X(zomatn, void, (size_t, size_t, double _Complex, const double _Complex *, size_t,            \
+                     double _Complex *, size_t, int))                                              \
+    X(somatt, void, (size_t, size_t, float, const float *, size_t, float *, size_t, int))         \
+    X(domatt, void, (size_t, size_t, double, const double *, size_t, double *, size_t, int))      \
+    X(comatt, void, (size_t, size_t, float _Complex, const float _Complex *, size_t,              \
+                     float _Complex *, size_t, int))                                               \
+    X(zomatt, void, (size_t, size_t, double _Complex, const double _Complex *, size_t,            \
+                     double _Complex *, size_t, int))
 
 /* Every set's functions are declared here, so that each kset_<isa>.c can name its entry:
    nb_<field>_<set>, e.g. nb_ddot_avx2. */

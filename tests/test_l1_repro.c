@@ -35,6 +35,16 @@ float complex cdotc_(CI, cv, CI, cv, CI), cdotu_(CI, cv, CI, cv, CI);
 double complex zdotc_(CI, cv, CI, cv, CI), zdotu_(CI, cv, CI, cv, CI);
 float sasum_(CI, cv, CI), scasum_(CI, cv, CI), snrm2_(CI, cv, CI), scnrm2_(CI, cv, CI);
 double dasum_(CI, cv, CI), dzasum_(CI, cv, CI), dnrm2_(CI, cv, CI), dznrm2_(CI, cv, CI);
+/* OpenBLAS's extensions on the same kernel tables */
+DECL4(int, isamin_, idamin_, icamin_, izamin_, CI, cv, CI);
+float samax_(CI, cv, CI), scamax_(CI, cv, CI), samin_(CI, cv, CI), scamin_(CI, cv, CI);
+double damax_(CI, cv, CI), dzamax_(CI, cv, CI), damin_(CI, cv, CI), dzamin_(CI, cv, CI);
+float smax_(CI, cv, CI), smin_(CI, cv, CI);
+double dmax_(CI, cv, CI), dmin_(CI, cv, CI);
+int ismax_(CI, cv, CI), ismin_(CI, cv, CI), idmax_(CI, cv, CI), idmin_(CI, cv, CI);
+DECL4(void, saxpby_, daxpby_, caxpby_, zaxpby_, CI, cv, cv, CI, cv, void *, CI);
+void caxpyc_(CI, cv, cv, CI, void *, CI), zaxpyc_(CI, cv, cv, CI, void *, CI);
+void srotm_(CI, void *, CI, void *, CI, const float *), drotm_(CI, void *, CI, void *, CI, const double *);
 
 /* ---- the current type: 0..3 = s d c z ---- */
 static int P;
@@ -72,20 +82,36 @@ static ptrdiff_t pos(int n, int inc, int k)
 static size_t span(int n, int inc) { return n > 0 ? 1 + (size_t)(n - 1) * (size_t)abs(inc) : 1; }
 
 /* ---- the routines, by operation, for the current type; the result of a reduction as lc ---- */
-enum op { DOT, DOTC, ASUM, NRM2, AMAX, DSDOT, SDSDOT, AXPY, SCAL, RSCAL, ROT, SWAP, COPY, NOPS };
+enum op { DOT, DOTC, ASUM, NRM2, AMAX, DSDOT, SDSDOT, AXPY, SCAL, RSCAL, ROT, SWAP, COPY,
+          /* OpenBLAS's extensions: searches (index or value; OpenBLAS's rules, incx < 1 gives
+             0, no negative walk), axpby (both scalars non-zero, beta 0, alpha 0), axpyc, and
+             rotm with each flag */
+          IAMIN, XAMAX, XAMIN, XMAX, XMIN, IXMAX, IXMIN, AXPBY, AXPBY_B0, AXPBY_A0, AXPYC,
+          ROTM_N1, ROTM_Z, ROTM_P1, ROTM_N2, NOPS };
 static const char *OPN[NOPS] = {"dot", "dotc", "asum", "nrm2", "iamax", "dsdot", "sdsdot",
-                                "axpy", "scal", "rscal", "rot", "swap", "copy"};
-static int is_reduction(enum op o) { return o <= SDSDOT; }
+                                "axpy", "scal", "rscal", "rot", "swap", "copy",
+                                "iamin", "amax", "amin", "max", "min", "imax", "imin",
+                                "axpby", "axpby(beta 0)", "axpby(alpha 0)", "axpyc",
+                                "rotm(-1)", "rotm(0)", "rotm(1)", "rotm(-2)"};
+static int is_search(enum op o) { return o >= IAMIN && o <= IXMIN; }
+static int is_index(enum op o) { return o == AMAX || o == IAMIN || o == IXMAX || o == IXMIN; }
+static int is_reduction(enum op o) { return o <= SDSDOT || is_search(o); }
+static int is_rotm(enum op o) { return o >= ROTM_N1 && o <= ROTM_N2; }
 static int op_valid(enum op o)
 {
-    if (o == DOTC || o == RSCAL)
+    if (o == DOTC || o == RSCAL || o == AXPYC)
         return cplx();
     if (o == DSDOT || o == SDSDOT)
         return P == 0;
+    if (o == XMAX || o == XMIN || o == IXMAX || o == IXMIN || is_rotm(o))
+        return !cplx();
     return 1;
 }
 
-static const double ALPHA[2] = {0.75, -0.375}, ROTCS[2] = {0.6, 0.8};
+static const double ALPHA[2] = {0.75, -0.375}, ROTCS[2] = {0.6, 0.8}, BETA[2] = {-0.5, 0.625};
+/* rotm's H after the flag: h11, h21, h12, h22 */
+static const double ROTMH[4] = {0.75, -0.375, 0.5, 1.25};
+static double rotm_flag(enum op o) { return o == ROTM_N1 ? -1 : o == ROTM_Z ? 0 : o == ROTM_P1 ? 1 : -2; }
 
 static lc call(enum op o, int n, void *x, int incx, void *y, int incy)
 {
@@ -148,6 +174,39 @@ static lc call(enum op o, int n, void *x, int incx, void *y, int incy)
         return 0;
     case SWAP: (P == 0 ? sswap_ : P == 1 ? dswap_ : P == 2 ? cswap_ : zswap_)(&n, x, &incx, y, &incy); return 0;
     case COPY: (P == 0 ? scopy_ : P == 1 ? dcopy_ : P == 2 ? ccopy_ : zcopy_)(&n, x, &incx, y, &incy); return 0;
+    case IAMIN: return (P == 0 ? isamin_ : P == 1 ? idamin_ : P == 2 ? icamin_ : izamin_)(&n, x, &incx);
+    case XAMAX: return P == 0 ? samax_(&n, x, &incx) : P == 1 ? damax_(&n, x, &incx) : P == 2 ? scamax_(&n, x, &incx) : dzamax_(&n, x, &incx);
+    case XAMIN: return P == 0 ? samin_(&n, x, &incx) : P == 1 ? damin_(&n, x, &incx) : P == 2 ? scamin_(&n, x, &incx) : dzamin_(&n, x, &incx);
+    case XMAX: return P == 0 ? smax_(&n, x, &incx) : dmax_(&n, x, &incx);
+    case XMIN: return P == 0 ? smin_(&n, x, &incx) : dmin_(&n, x, &incx);
+    case IXMAX: return P == 0 ? ismax_(&n, x, &incx) : idmax_(&n, x, &incx);
+    case IXMIN: return P == 0 ? ismin_(&n, x, &incx) : idmin_(&n, x, &incx);
+    case AXPBY: case AXPBY_B0: case AXPBY_A0: {
+        union {
+            float s[2];
+            double d[2];
+        } b;
+        if (P == 0 || P == 2)
+            b.s[0] = o == AXPBY_B0 ? 0.0f : (float)BETA[0], b.s[1] = o == AXPBY_B0 ? 0.0f : (float)BETA[1];
+        else
+            b.d[0] = o == AXPBY_B0 ? 0.0 : BETA[0], b.d[1] = o == AXPBY_B0 ? 0.0 : BETA[1];
+        if (o == AXPBY_A0)
+            memset(&a, 0, sizeof a);
+        (P == 0 ? saxpby_ : P == 1 ? daxpby_ : P == 2 ? caxpby_ : zaxpby_)(&n, &a, x, &incx, &b, y, &incy);
+        return 0;
+    }
+    case AXPYC: (P == 2 ? caxpyc_ : zaxpyc_)(&n, &a, x, &incx, y, &incy); return 0;
+    case ROTM_N1: case ROTM_Z: case ROTM_P1: case ROTM_N2: {
+        float hs[5] = {(float)rotm_flag(o)};
+        double hd[5] = {rotm_flag(o)};
+        for (int k = 0; k < 4; k++)
+            hs[k + 1] = (float)ROTMH[k], hd[k + 1] = ROTMH[k];
+        if (P == 0)
+            srotm_(&n, x, &incx, y, &incy, hs);
+        else
+            drotm_(&n, x, &incx, y, &incy, hd);
+        return 0;
+    }
     default: return 0;
     }
 }
@@ -167,6 +226,12 @@ static lc alpha_t(void) /* alpha rounded to the type */
     return (P == 0 || P == 2) ? CMPLXL((float)creall(a), (float)cimagl(a)) : a;
 }
 static long double rot_t(int k) { return (P == 0 || P == 2) ? (float)ROTCS[k] : ROTCS[k]; }
+static long double rotmh_t(int k) { return P == 0 ? (float)ROTMH[k] : ROTMH[k]; }
+static lc beta_t(void)
+{
+    lc b = cplx() ? CMPLXL(BETA[0], BETA[1]) : BETA[0];
+    return (P == 0 || P == 2) ? CMPLXL((float)creall(b), (float)cimagl(b)) : b;
+}
 static long double abs1_t(lc v) /* |re| + |im| rounded as the type computes it */
 {
     if (P == 2)
@@ -214,6 +279,17 @@ static lc reference(enum op o, int n, lc *X, int incx, lc *Y, int incy, long dou
             break;
         }
         case SWAP: { lc t = X[i]; X[i] = Y[j]; Y[j] = t; break; }
+        case AXPBY: Y[j] = mul(al, X[i]) + mul(beta_t(), Y[j]); break;
+        case AXPBY_B0: Y[j] = mul(al, X[i]); break;
+        case AXPBY_A0: Y[j] = mul(beta_t(), Y[j]); break;
+        case AXPYC: Y[j] = Y[j] + mul(al, conjl(X[i])); break;
+        case ROTM_N1: case ROTM_Z: case ROTM_P1: {
+            long double w = creall(X[i]), z = creall(Y[j]);
+            long double h11 = o == ROTM_Z ? 1 : rotmh_t(0), h21 = o == ROTM_P1 ? -1 : rotmh_t(1);
+            long double h12 = o == ROTM_P1 ? 1 : rotmh_t(2), h22 = o == ROTM_Z ? 1 : rotmh_t(3);
+            X[i] = w * h11 + z * h12, Y[j] = w * h21 + z * h22;
+            break;
+        }
         case COPY: Y[j] = X[i]; break;
         default: break;
         }
@@ -222,6 +298,19 @@ static lc reference(enum op o, int n, lc *X, int incx, lc *Y, int incy, long dou
         s = sqrtl(creall(s)), *mag = sqrtl(*mag);
     if (o == SDSDOT)
         s += (float)ROTCS[1], *mag += 1;
+    if (is_search(o)) { /* OpenBLAS's rules: element 1 first, strict comparison */
+        if (incx <= 0)
+            return 0;
+        int best = 0, by_abs = o == IAMIN || o == XAMAX || o == XAMIN;
+        int mx = o == XAMAX || o == XMAX || o == IXMAX;
+        long double v = by_abs ? abs1_t(X[0]) : creall(X[0]);
+        for (int k = 1; k < n; k++) {
+            long double u = by_abs ? abs1_t(X[(ptrdiff_t)k * incx]) : creall(X[(ptrdiff_t)k * incx]);
+            if (mx ? u > v : u < v)
+                best = k, v = u;
+        }
+        return is_index(o) ? best + 1 : v;
+    }
     if (o == AMAX) {
         if (incx <= 0)
             return 0;
@@ -268,6 +357,7 @@ typedef struct {
     double v; /* its value (the real part; imaginary 0.5) */
 } special;
 
+static int nan_fill;
 static void run_case(enum op o, int n, int incx, int incy, const special *sp, int nsp, int teams)
 {
     if (!tu_sampled()) /* NB_TEST_SAMPLE (tests/run_arm.sh): about one case in N */
@@ -280,6 +370,9 @@ static void run_case(enum op o, int n, int incx, int incy, const special *sp, in
         put(x, (ptrdiff_t)i, cplx() ? CMPLXL(tu_rand(), tu_rand()) : tu_rand());
     for (size_t i = 0; i < ly; i++)
         put(y, (ptrdiff_t)i, cplx() ? CMPLXL(tu_rand(), tu_rand()) : tu_rand());
+    if (nan_fill) /* every element of x NaN but the specials */
+        for (int k = 0; k < n; k++)
+            put(x, pos(n, incx, k), cplx() ? CMPLXL(0.5, __builtin_nan("")) : __builtin_nan(""));
     for (int s = 0; s < nsp; s++)
         if (sp[s].k < n)
             put(x, pos(n, incx, sp[s].k), cplx() ? CMPLXL(sp[s].v, 0.5) : sp[s].v);
@@ -297,7 +390,10 @@ static void run_case(enum op o, int n, int incx, int incy, const special *sp, in
     memcpy(x1, x, lx * es), memcpy(y1, y, ly * es);
     const char *what = OPN[o];
     long double e = eps(), tol = 4 * e * ((long double)n + 4) * (mag > 1 ? mag : 1);
-    if (o == AMAX)
+    if (is_search(o) && !is_index(o))
+        TU_CHECK(close_lc(r1, want, 0), "%c%s n=%d incx=%d: %Lg, want %Lg", PCH[P], what, n, incx,
+                 creall(r1), creall(want));
+    else if (is_index(o))
         TU_CHECK(creall(r1) == creall(want), "%c%s n=%d incx=%d: %d, want %d", PCH[P], what, n,
                  incx, (int)creall(r1), (int)creall(want));
     else if (is_reduction(o))
@@ -328,7 +424,7 @@ static void run_case(enum op o, int n, int incx, int incy, const special *sp, in
     tu_free(&bx), tu_free(&by);
 }
 
-static int inc_legal(enum op o, int inc) { return inc != 0 || o == DOT || o == DOTC || o == DSDOT || o == SDSDOT || o == NRM2 || o == AXPY || o == COPY || o == ASUM || o == AMAX || o == SCAL; }
+static int inc_legal(enum op o, int inc) { return inc != 0 || o == DOT || o == DOTC || o == DSDOT || o == SDSDOT || o == NRM2 || o == AXPY || o == COPY || o == ASUM || o == AMAX || o == SCAL || is_search(o) || o == AXPBY || o == AXPBY_B0 || o == AXPBY_A0 || o == AXPYC; }
 
 static void sweep_type(void)
 {
@@ -372,16 +468,42 @@ static void specials_type(void)
         for (size_t a = 0; a < sizeof ks / sizeof ks[0]; a++) {
             special sets[][3] = {{{ks[a], nan}}, {{ks[a], inf}}, {{ks[a], -inf}},
                                  {{ks[a], inf}, {n - 1, -inf}}, {{ks[a], nan}, {n / 3, 5.0}},
-                                 {{ks[a], 3.0}, {n - 1, nan}, {0, nan}}};
-            const int cnt[] = {1, 1, 1, 2, 2, 3};
+                                 {{ks[a], 3.0}, {n - 1, nan}, {0, nan}},
+                                 /* ties: the first of equal extremes */
+                                 {{ks[a], 0.0}, {n - 1, -0.0}, {n / 3, 0.0}},
+                                 {{n - 1, inf}, {ks[a], inf}, {n / 2, -inf}}};
+            const int cnt[] = {1, 1, 1, 2, 2, 3, 3, 3};
             for (size_t s = 0; s < sizeof cnt / sizeof cnt[0]; s++)
                 for (int o = 0; o < NOPS; o++)
                     if (op_valid((enum op)o) && o != COPY && o != SWAP) {
                         run_case((enum op)o, n, 1, 1, sets[s], cnt[s], n > 8192 ? 2 : 0);
                         run_case((enum op)o, n, -2, 1, sets[s], cnt[s], 0);
+                        if (is_search((enum op)o))
+                            run_case((enum op)o, n, 2, 1, sets[s], cnt[s], 0);
                     }
         }
     }
+}
+
+/* The searches over vectors of NaN with a few numbers: chunks (and the kernels' blocks) with no
+   candidate at all, a candidate only in the last chunk, element 1 the only number. */
+static void nan_chunks_type(void)
+{
+    nan_fill = 1;
+    static const int NS[] = {9000, 70001};
+    for (size_t t = 0; t < sizeof NS / sizeof *NS; t++) {
+        int n = NS[t];
+        special sets[][2] = {{{0, 2.0}, {0, 2.0}}, {{0, 2.0}, {n - 1, 0.25}}, {{0, 0.25}, {n - 1, 2.0}},
+                             {{0, -__builtin_inf()}, {n - 2, -__builtin_inf()}},
+                             {{0, __builtin_inf()}, {5000, __builtin_inf()}}};
+        for (size_t s = 0; s < sizeof sets / sizeof *sets; s++)
+            for (int o = IAMIN; o <= IXMIN; o++)
+                if (op_valid((enum op)o)) {
+                    run_case((enum op)o, n, 1, 1, sets[s], 2, 4);
+                    run_case((enum op)o, n, 3, 1, sets[s], 2, 2);
+                }
+    }
+    nan_fill = 0;
 }
 
 int main(int argc, char **argv)
@@ -392,6 +514,7 @@ int main(int argc, char **argv)
     for (P = 0; P < 4; P++) {
         sweep_type();
         specials_type();
+        nan_chunks_type();
     }
     return tu_finish("test_l1_repro");
 }

@@ -157,7 +157,8 @@ static size_t ix2(int row, int i, int j, int ld)
 {
     return row ? (size_t)i * (size_t)ld + (size_t)j : (size_t)i + (size_t)j * (size_t)ld;
 }
-static int rpad(void) { return tu_randint(0, 3); }
+static int fixed_pad = -1; /* >= 0: every leading dimension gets this padding */
+static int rpad(void) { return fixed_pad >= 0 ? fixed_pad : tu_randint(0, 3); }
 static char rtrans(void) { return "NTCR"[tu_randint(0, 3)]; }
 static int isconj(int t, char tr) { return cplx(t) && (tr == 'C' || tr == 'R'); }
 static int istrans(char tr) { return tr == 'T' || tr == 'C'; }
@@ -303,6 +304,67 @@ static void matcopy_cases(int t)
             cols = rows;
         matcopy_case(t, inplace, cb, row, rtrans(), rows, cols, tu_randint(0, 3));
     }
+}
+
+/* The kernel-table copies (omatn/omatt, kernels/generic/l1_loops.h) at sizes across their
+   register blocks (one vector's width square: 2..16 elements), their tiles (32, 16 for complex
+   double), the 64-column blocks of a team and the threading threshold; square in place with
+   lda == ldb (the tile-pair swap) and without. */
+static void matcopy_big_cases(int t)
+{
+    static const int SZ[][2] = {{17, 33}, {33, 17}, {64, 65}, {97, 31}, {130, 129}, {256, 256},
+                                {300, 301}, {301, 301}};
+    int nsz = tu_quick() ? 4 : (int)(sizeof SZ / sizeof *SZ);
+    for (int k = 0; k < nsz; k++)
+        for (int tr = 0; tr < 4; tr++)
+            for (int inplace = 0; inplace < 2; inplace++) {
+                fixed_pad = (k + tr) % 3 == 0 ? 0 : -1;
+                matcopy_case(t, inplace, k & 1, (k >> 1) & 1, "NTCR"[tr], SZ[k][0], SZ[k][1],
+                             tr == 1 ? 2 : 3);
+                fixed_pad = -1;
+            }
+    for (int n = 31; n <= 97; n += 33) /* square, lda == ldb, tiles and a partial one */
+        for (int tr = 0; tr < 4; tr++) {
+            fixed_pad = tr & 1;
+            matcopy_case(t, 1, 0, 0, "NTCR"[tr], n, n, 3);
+            fixed_pad = -1;
+        }
+}
+
+/* Every element of omatcopy/imatcopy/geadd has one writer computing it the same way: 2 and 3
+   threads give the bits of 1 thread (sizes above the threading threshold). */
+static void matcopy_threads(int t)
+{
+    const int m = 300, n = 301, lda = 303, ldb = 305;
+    size_t na = (size_t)lda * 305, es = esize[t];
+    vbuf a, b;
+    vb_init(&a, t, na), vb_init(&b, t, na);
+    for (size_t i = 0; i < na; i++)
+        put(t, a.p, i, rnd(t)), put(t, b.p, i, rnd(t));
+    vb_snap(&a), vb_snap(&b);
+    unsigned char *one = malloc(2 * na * es);
+    dc alpha = rnd(t), beta = rnd(t);
+    for (int op = 0; op < 6; op++) {
+        char tr = "NTCR"[op & 3];
+        for (int th = 1; th <= 3; th++) {
+            memcpy(a.p, a.snap, na * es), memcpy(b.p, b.snap, na * es);
+            openblas_set_num_threads(th);
+            if (op < 4)
+                call_omatcopy(t, 0, 0, tr, m, n, alpha, a.p, lda, b.p, ldb);
+            else if (op == 4)
+                call_imatcopy(t, 0, 0, 'T', m, m, alpha, a.p, lda, lda);
+            else
+                call_geadd(t, 0, 0, m, n, alpha, a.p, lda, beta, b.p, ldb);
+            if (th == 1)
+                memcpy(one, a.p, na * es), memcpy(one + na * es, b.p, na * es);
+            else
+                TU_CHECK(!memcmp(one, a.p, na * es) && !memcmp(one + na * es, b.p, na * es),
+                         "%c%s %c %dx%d: %d threads differ from 1 thread", tl[t],
+                         op < 4 ? "omatcopy" : op == 4 ? "imatcopy" : "geadd", tr, m, n, th);
+        }
+    }
+    openblas_set_num_threads(0);
+    free(one), vb_free(&a), vb_free(&b);
 }
 
 /* ---- geadd ---- */
@@ -603,6 +665,8 @@ int main(int argc, char **argv)
         axpby_cases(t);
         amin_cases(t);
         matcopy_cases(t);
+        matcopy_big_cases(t);
+        matcopy_threads(t);
         geadd_cases(t);
         gemmt_cases(t);
         error_cases(t);

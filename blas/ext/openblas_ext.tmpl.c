@@ -10,8 +10,26 @@
 #include "blas/ext/openblas_ext_int.h"
 #include "blas/nb_trace.h"
 
+#define NB_BLASINT_MAX_ ((blasint)(((unsigned long long)1 << (8 * sizeof(blasint) - 1)) - 1))
+
 static inline int is_zero(nb_t v) { return NB_RE(v) == 0 && NB_IM(v) == 0; }
 
+typedef struct {
+    const nb_t *x;
+    nb_t *y;
+    nb_t alpha, beta;
+} axpby_ctx;
+
+static void axpby_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    axpby_ctx *t = vctx;
+    (void)c;
+    NB_L1KP(axpby)(hi - lo, t->alpha, t->x + lo, t->beta, t->y + lo);
+}
+
+/* Unit stride: the kernel set's loop (kernels/l1_kernels.h; one loop per special case) over
+   the fixed chunks of blas/level1/l1_internal.h, a team when long (each element has one
+   owner: the split changes no bit). */
 void NB_INT(axpby)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t beta, nb_t *y,
                    blasint incy)
 {
@@ -19,20 +37,10 @@ void NB_INT(axpby)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t beta
         return;
     const int a0 = is_zero(alpha), b0 = is_zero(beta);
     if (incx == 1 && incy == 1) {
-        /* One loop per case, so that each vectorises without a branch per element. */
-        size_t nn = (size_t)n;
-        if (b0 && a0)
-            for (size_t i = 0; i < nn; i++)
-                y[i] = 0;
-        else if (b0)
-            for (size_t i = 0; i < nn; i++)
-                y[i] = alpha * x[i];
-        else if (a0)
-            for (size_t i = 0; i < nn; i++)
-                y[i] = beta * y[i];
-        else
-            for (size_t i = 0; i < nn; i++)
-                y[i] = alpha * x[i] + beta * y[i];
+        size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+        axpby_ctx t = {x, y, alpha, beta};
+        size_t reals = (size_t)(1 + !a0 + !b0) * NB_L1_NREAL * nn;
+        nb_l1_run(nn, nch > 1 ? nb_l1_team(reals, nch) : 1, axpby_chunk, &t);
         return;
     }
     /* Strided: the reference element order (negative increments walk from the far end), which
@@ -45,32 +53,7 @@ void NB_INT(axpby)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t beta
     }
 }
 
-#if NB_COMPLEX
-static inline nb_r abs1(nb_t v) { return NB_FABS(NB_RE(v)) + NB_FABS(NB_IM(v)); }
-#else
-static inline nb_r abs1(nb_t v) { return NB_FABS(v); }
-#endif
-
-/* The first index of the smallest |x_i| (complex: |Re| + |Im|, as i?amax). A NaN compares false,
-   so it is never chosen unless it is the first element (OpenBLAS's generic kernel; its x86
-   assembly kernels may instead return a NaN's index). */
-blasint NB_IINT(amin)(blasint n, const nb_t *x, blasint incx)
-{
-    if (n < 1 || incx <= 0)
-        return 0;
-    blasint best = 1;
-    nb_r vmin = abs1(x[0]);
-    const nb_t *p = x;
-    for (blasint i = 2; i <= n; i++) {
-        p += incx;
-        nb_r v = abs1(*p);
-        if (v < vmin) {
-            best = i;
-            vmin = v;
-        }
-    }
-    return best;
-}
+/* i?amin: blas/ext/openblas_l1x.tmpl.c (the kernel set's searches, as ?amin). */
 
 /* Argument positions of the Fortran routine: m 1, n 2, lda 5, ldc 8 (the first illegal one). */
 blasint NB_INT(geadd_check)(blasint m, blasint n, blasint lda, blasint ldc)
@@ -94,23 +77,17 @@ void NB_INT(geadd)(blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
     const int a0 = is_zero(alpha), b0 = is_zero(beta);
     if (a0 && NB_RE(beta) == 1 && NB_IM(beta) == 0)
         return;
-    for (size_t j = 0; j < (size_t)n; j++) {
-        const nb_t *aj = a + j * (size_t)lda;
-        nb_t *cj = c + j * (size_t)ldc;
-        size_t mm = (size_t)m;
-        if (b0 && a0)
-            for (size_t i = 0; i < mm; i++)
-                cj[i] = 0;
-        else if (b0)
-            for (size_t i = 0; i < mm; i++)
-                cj[i] = alpha * aj[i];
-        else if (a0)
-            for (size_t i = 0; i < mm; i++)
-                cj[i] = beta * cj[i];
-        else
-            for (size_t i = 0; i < mm; i++)
-                cj[i] = alpha * aj[i] + beta * cj[i];
+    size_t mm = (size_t)m, nn = (size_t)n;
+    /* one contiguous vector (one column, or packed columns): axpby's chunks and team */
+    if ((n == 1 || (lda == m && ldc == m)) && mm * nn <= (size_t)NB_BLASINT_MAX_) {
+        NB_INT(axpby)((blasint)(mm * nn), alpha, a, 1, beta, c, 1);
+        return;
     }
+    /* columns: the kernel set's axpby loop down each; whole columns to each thread */
+    int team = nn > 1 ? nb_l1_team((size_t)(1 + !a0 + !b0) * NB_L1_NREAL * mm * nn, nn) : 1;
+#pragma omp parallel for num_threads(team) schedule(static) if (team > 1)
+    for (size_t j = 0; j < nn; j++)
+        NB_L1KP(axpby)(mm, alpha, a + j * (size_t)lda, beta, c + j * (size_t)ldc);
 }
 
 /* ---- Fortran entry points ---- */

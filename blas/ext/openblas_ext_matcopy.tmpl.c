@@ -9,13 +9,10 @@
    same: NaN in A does not reach B). Empty matrices are legal and do nothing (OpenBLAS >= 0.3.26;
    older versions called xerbla for rows or cols == 0). */
 #include <stdlib.h>
-#include "blas/nb_template.h"
+#include <string.h>
+#include "blas/level1/l1_internal.h"
 #include "blas/ext/openblas_ext_int.h"
 #include "blas/nb_trace.h"
-
-/* Edge of the square tiles a transposed copy walks: a tile of A and of B stays in L1 while it is
-   read by columns and written by rows. */
-#define TILE 32
 
 static inline nb_t scaled(nb_t v, nb_t alpha, int conj)
 {
@@ -31,33 +28,46 @@ static inline nb_t scaled(nb_t v, nb_t alpha, int conj)
 static int is_trans(char t) { return nb_same(t, 'T') || nb_same(t, 'C'); }
 static int is_conj(char t) { return NB_COMPLEX && (nb_same(t, 'C') || nb_same(t, 'R')); }
 
-/* B = alpha*op(A) for a column-major m x n A; B is m x n, or n x m when trans. */
+/* Columns of A handed to one thread at a time: a multiple of every register block and tile of
+   the kernels (kernels/generic/l1_loops.h), so that threads write whole tiles of B. */
+#define MAT_COLS 64
+
+typedef struct {
+    size_t m, n, lda, ldb;
+    const nb_t *a;
+    nb_t *b;
+    nb_t alpha;
+    int trans, conj;
+} omat_ctx;
+
+static void omat_part(const omat_ctx *t, size_t j0, size_t j1)
+{
+    if (t->trans)
+        NB_L1KP(omatt)(t->m, j1 - j0, t->alpha, t->a + j0 * t->lda, t->lda, t->b + j0, t->ldb,
+                       t->conj);
+    else
+        NB_L1KP(omatn)(t->m, j1 - j0, t->alpha, t->a + j0 * t->lda, t->lda, t->b + j0 * t->ldb,
+                       t->ldb, t->conj);
+}
+
+/* B = alpha*op(A) for a column-major m x n A; B is m x n, or n x m when trans: the kernel set's
+   copies (no transpose: column by column; transpose: L1 tiles of register-transposed blocks),
+   with a team over blocks of MAT_COLS columns of A for large matrices (each element of B has one
+   writer). In place (a == b, lda == ldb, no transpose) works: every element is read before it
+   is written. */
 static void omat_cm(size_t m, size_t n, nb_t alpha, const nb_t *a, size_t lda, int trans, int conj,
                     nb_t *b, size_t ldb)
 {
-    const int zero = NB_RE(alpha) == 0 && NB_IM(alpha) == 0;
-    if (!trans) {
-        for (size_t j = 0; j < n; j++) {
-            const nb_t *aj = a + j * lda;
-            nb_t *bj = b + j * ldb;
-            if (zero)
-                for (size_t i = 0; i < m; i++)
-                    bj[i] = 0;
-            else
-                for (size_t i = 0; i < m; i++)
-                    bj[i] = scaled(aj[i], alpha, conj);
-        }
+    omat_ctx t = {m, n, lda, ldb, a, b, alpha, trans, conj};
+    size_t nblk = (n + MAT_COLS - 1) / MAT_COLS;
+    int team = nblk > 1 ? nb_l1_team(2 * NB_L1_NREAL * m * n, nblk) : 1;
+    if (team <= 1) {
+        omat_part(&t, 0, n);
         return;
     }
-    for (size_t j0 = 0; j0 < n; j0 += TILE) {
-        size_t j1 = n - j0 < TILE ? n : j0 + TILE;
-        for (size_t i0 = 0; i0 < m; i0 += TILE) {
-            size_t i1 = m - i0 < TILE ? m : i0 + TILE;
-            for (size_t j = j0; j < j1; j++)
-                for (size_t i = i0; i < i1; i++)
-                    b[j + i * ldb] = zero ? (nb_t)0 : scaled(a[i + j * lda], alpha, conj);
-        }
-    }
+#pragma omp parallel for num_threads(team) schedule(static)
+    for (size_t k = 0; k < nblk; k++)
+        omat_part(&t, k * MAT_COLS, k + 1 == nblk ? n : (k + 1) * MAT_COLS);
 }
 
 /* Column-major shape and leading-dimension minima of a call. */
@@ -155,10 +165,7 @@ static void restride(size_t m, size_t n, nb_t *x, size_t ld_from, size_t ld_to)
 
 static void scale_block(size_t m, size_t n, nb_t alpha, int conj, nb_t *x, size_t ld)
 {
-    const int zero = NB_RE(alpha) == 0 && NB_IM(alpha) == 0;
-    for (size_t j = 0; j < n; j++)
-        for (size_t i = 0; i < m; i++)
-            x[i + j * ld] = zero ? (nb_t)0 : scaled(x[i + j * ld], alpha, conj);
+    omat_cm(m, n, alpha, x, ld, 0, conj, x, ld);
 }
 
 void NB_INT(imatcopy)(char order, char trans, blasint rows, blasint cols, nb_t alpha, nb_t *a,
@@ -180,7 +187,7 @@ void NB_INT(imatcopy)(char order, char trans, blasint rows, blasint cols, nb_t a
         }
         return;
     }
-    if (m == n && la == lb) { /* square: swap across the diagonal */
+    if (m == n && la == lb && n <= 64) { /* small square: swap across the diagonal in one pass */
         const int zero = NB_RE(alpha) == 0 && NB_IM(alpha) == 0;
         for (size_t j = 0; j < n; j++) {
             for (size_t i = 0; i < j; i++) {
@@ -189,6 +196,24 @@ void NB_INT(imatcopy)(char order, char trans, blasint rows, blasint cols, nb_t a
                 a[j + i * la] = zero ? (nb_t)0 : scaled(upper, alpha, conj);
             }
             a[j + j * la] = zero ? (nb_t)0 : scaled(a[j + j * la], alpha, conj);
+        }
+        return;
+    }
+    if (m == n && la == lb) {
+        /* square: tiles of SQ x SQ. A diagonal tile goes through a buffer; a pair I < J:
+           buf = op(A_IJ), then A_IJ = op(A_JI) (the kernel, from the other tile), A_JI = buf */
+        enum { SQ = 32 };
+        nb_t buf[SQ * SQ];
+        for (size_t j0 = 0; j0 < n; j0 += SQ) {
+            size_t nj = n - j0 < SQ ? n - j0 : SQ;
+            for (size_t i0 = 0; i0 <= j0; i0 += SQ) {
+                size_t mi = n - i0 < SQ ? n - i0 : SQ;
+                NB_L1KP(omatt)(mi, nj, alpha, a + i0 + j0 * la, la, buf, nj, conj);
+                if (i0 != j0)
+                    NB_L1KP(omatt)(nj, mi, alpha, a + j0 + i0 * la, la, a + i0 + j0 * la, la, conj);
+                for (size_t c = 0; c < mi; c++)
+                    memcpy(a + j0 + (i0 + c) * la, buf + c * nj, nj * sizeof(nb_t));
+            }
         }
         return;
     }

@@ -26,35 +26,128 @@ static inline nb_r abs1(nb_t v) { return NB_FABS(NB_RE(v)) + NB_FABS(NB_IM(v)); 
 static inline nb_r abs1(nb_t v) { return NB_FABS(v); }
 #endif
 
-/* The extreme of |x_i| (by_abs) or x_i over the vector: its 1-based index, and its value in
-   *val. 0 and *val = 0 when n < 1 or incx < 1. */
-static blasint extreme(blasint n, const nb_t *x, blasint incx, int by_abs, int want_max, nb_r *val)
+/* The searches other than i?amax's: i?amin (smallest |x_i|, complex |Re| + |Im|) and, real
+   only, i?max/i?min (largest/smallest value). Each chunk of the fixed chunks of
+   blas/level1/l1_internal.h gets its first extreme over the elements that are not NaN from the
+   kernel set (strided: gathered a piece at a time, pieces compared in order); the chunks are
+   compared in order with the strict comparison, so the result is the first extreme, the same
+   for any team. A NaN as element 1 is the answer (every comparison with it is false); otherwise
+   element 1 is a candidate, so some chunk finds one. The value forms (?amin, ?max, ?min) ask
+   the kernels for the value only (no scan for its position); a signed zero result is looked up
+   by index, since -0 and +0 tie and the first one decides the sign. */
+enum { EXT_AMIN, EXT_MAX, EXT_MIN };
+#define EXT_NONE ((size_t)-1)
+
+static inline nb_r ext_value(int kind, nb_t v)
 {
-    *val = 0;
+#if NB_COMPLEX
+    (void)kind;
+    return abs1(v);
+#else
+    return kind == EXT_AMIN ? abs1(v) : v;
+#endif
+}
+
+static inline int ext_better(int kind, nb_r a, nb_r b) { return kind == EXT_MAX ? a > b : a < b; }
+
+static inline size_t ext_kernel(int kind, size_t n, const nb_t *x, nb_r *v, int want_index)
+{
+#if NB_COMPLEX
+    (void)kind;
+    return NB_L1K(NB_CAT3(i, NB_P, amin))(n, x, v, want_index); /* icamin, izamin */
+#else
+    if (kind == EXT_MAX)
+        return NB_L1K(NB_CAT3(i, NB_P, max))(n, x, v, want_index);
+    if (kind == EXT_MIN)
+        return NB_L1K(NB_CAT3(i, NB_P, min))(n, x, v, want_index);
+    return NB_L1K(NB_CAT3(i, NB_P, amin))(n, x, v, want_index);
+#endif
+}
+
+typedef struct {
+    const nb_t *x;
+    size_t incx;
+    int kind, want_index;
+    size_t idx[NB_L1_MAX_CHUNKS];
+    nb_r val[NB_L1_MAX_CHUNKS];
+} ext_ctx;
+
+static void ext_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    ext_ctx *t = vctx;
+    if (t->incx == 1) {
+        size_t k = ext_kernel(t->kind, hi - lo, t->x + lo, &t->val[c], t->want_index);
+        t->idx[c] = k < hi - lo ? lo + k : EXT_NONE;
+        return;
+    }
+    nb_t buf[NB_L1_PIECE];
+    nb_r best = 0, v;
+    size_t bi = EXT_NONE;
+    for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
+        size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
+        nb_l1_gather(t->x, (ptrdiff_t)t->incx, p, len, buf);
+        size_t k = ext_kernel(t->kind, len, buf, &v, t->want_index);
+        if (k < len && (bi == EXT_NONE || ext_better(t->kind, v, best)))
+            best = v, bi = p + k;
+    }
+    t->idx[c] = bi, t->val[c] = best;
+}
+
+/* The first extreme over the chunks (x[0] not NaN, n >= 1, incx >= 1): its value, and in *idx
+   its 0-based index (want_index) or some index. */
+static nb_r ext_run(size_t nn, const nb_t *x, blasint incx, int kind, int want_index, size_t *idx)
+{
+    size_t nch = nb_l1_nchunks(nn);
+    nb_r v;
+    if (nch == 1 && incx == 1) {
+        *idx = ext_kernel(kind, nn, x, &v, want_index);
+        return v;
+    }
+    ext_ctx t;
+    t.x = x, t.incx = (size_t)incx, t.kind = kind, t.want_index = want_index;
+    nb_l1_run(nn, nch > 1 ? nb_l1_team(NB_L1_NREAL * nn, nch) : 1, ext_chunk, &t);
+    nb_r best = 0;
+    size_t bi = EXT_NONE;
+    for (size_t c = 0; c < nch; c++)
+        if (t.idx[c] != EXT_NONE && (bi == EXT_NONE || ext_better(kind, t.val[c], best)))
+            best = t.val[c], bi = t.idx[c];
+    *idx = bi;
+    return best;
+}
+
+/* 1-based index of the first extreme; 0 when n < 1 or incx < 1. */
+static blasint ext_search(blasint n, const nb_t *x, blasint incx, int kind)
+{
     if (n < 1 || incx < 1)
         return 0;
-    blasint best = 1;
-#if NB_COMPLEX
-    (void)by_abs; /* complex vectors are compared by |Re| + |Im| only */
-    nb_r v0 = abs1(x[0]);
-#else
-    nb_r v0 = by_abs ? abs1(x[0]) : x[0];
-#endif
-    const nb_t *p = x;
-    for (blasint i = 2; i <= n; i++) {
-        p += incx;
-#if NB_COMPLEX
-        nb_r v = abs1(*p);
-#else
-        nb_r v = by_abs ? abs1(*p) : *p;
-#endif
-        if (want_max ? v > v0 : v < v0) {
-            best = i;
-            v0 = v;
-        }
-    }
-    *val = v0;
-    return best;
+    nb_r v0 = ext_value(kind, x[0]);
+    if (v0 != v0)
+        return 1;
+    size_t i;
+    ext_run((size_t)n, x, incx, kind, 1, &i);
+    return (blasint)i + 1;
+}
+
+/* The extreme's value, that of the element the search picks (0 when n < 1 or incx < 1). */
+static nb_r ext_val(blasint n, const nb_t *x, blasint incx, int kind)
+{
+    if (n < 1 || incx < 1)
+        return 0;
+    nb_r v0 = ext_value(kind, x[0]);
+    if (v0 != v0)
+        return v0;
+    size_t i;
+    nb_r v = ext_run((size_t)n, x, incx, kind, 0, &i);
+    if (kind != EXT_AMIN && v == 0) /* which zero: the first one's */
+        return ext_value(kind, x[(ptrdiff_t)(ext_search(n, x, incx, kind) - 1) * incx]);
+    return v;
+}
+
+/* i?amin: the first smallest |x_i| (declared in openblas_ext_int.h; Fortran entry in
+   openblas_ext.tmpl.c). */
+blasint NB_IINT(amin)(blasint n, const nb_t *x, blasint incx)
+{
+    return ext_search(n, x, incx, EXT_AMIN);
 }
 
 /* The first maximum of |x_i| is i?amax's (the same strict > and NaN rules): its vector kernels,
@@ -69,9 +162,7 @@ nb_r NB_INT(amax_x)(blasint n, const nb_t *x, blasint incx)
 
 nb_r NB_INT(amin_x)(blasint n, const nb_t *x, blasint incx)
 {
-    nb_r v;
-    extreme(n, x, incx, 1, 0, &v);
-    return v;
+    return ext_val(n, x, incx, EXT_AMIN);
 }
 
 /* A complex element adds (Re + Im): the sum of the 2n reals. Unit stride: the kernel set's sum
@@ -115,37 +206,45 @@ nb_r NB_INT(sum_x)(blasint n, const nb_t *x, blasint incx)
 #if !NB_COMPLEX
 nb_r NB_INT(max_x)(blasint n, const nb_t *x, blasint incx)
 {
-    nb_r v;
-    extreme(n, x, incx, 0, 1, &v);
-    return v;
+    return ext_val(n, x, incx, EXT_MAX);
 }
 
 nb_r NB_INT(min_x)(blasint n, const nb_t *x, blasint incx)
 {
-    nb_r v;
-    extreme(n, x, incx, 0, 0, &v);
-    return v;
+    return ext_val(n, x, incx, EXT_MIN);
 }
 
 blasint NB_INT(imax_x)(blasint n, const nb_t *x, blasint incx)
 {
-    nb_r v;
-    return extreme(n, x, incx, 0, 1, &v);
+    return ext_search(n, x, incx, EXT_MAX);
 }
 
 blasint NB_INT(imin_x)(blasint n, const nb_t *x, blasint incx)
 {
-    nb_r v;
-    return extreme(n, x, incx, 0, 0, &v);
+    return ext_search(n, x, incx, EXT_MIN);
 }
 #else
+typedef struct {
+    const nb_t *x;
+    nb_t *y;
+    nb_t alpha;
+} axpyc_ctx;
+
+static void axpyc_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    axpyc_ctx *t = vctx;
+    (void)c;
+    NB_L1KP(axpyc)(hi - lo, t->alpha, t->x + lo, t->y + lo);
+}
+
 void NB_INT(axpyc)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, blasint incy)
 {
     if (n < 1 || alpha == 0)
         return;
-    if (incx == 1 && incy == 1) {
-        for (size_t i = 0; i < (size_t)n; i++)
-            y[i] = y[i] + alpha * NB_CONJ(x[i]);
+    if (incx == 1 && incy == 1) { /* the kernel set's loop, fixed chunks, a team when long */
+        size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+        axpyc_ctx t = {x, y, alpha};
+        nb_l1_run(nn, nch > 1 ? nb_l1_team(6 * nn, nch) : 1, axpyc_chunk, &t);
         return;
     }
     /* the reference's element order, which decides the result when incy is 0 */

@@ -68,11 +68,32 @@ void NB_INT(rot)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, nb_t c
 /* Applies the modified Givens transformation H described by param = (flag, h11, h21, h12, h22):
    flag -1: full H; 0: unit diagonal; 1: h12 = 1, h21 = -1; -2: identity (nothing to do).
    Any other flag (NaN included) is treated as 1, as the reference's if-chain does. */
+typedef struct {
+    nb_t *x, *y;
+    const nb_t *param;
+} rotm_ctx;
+
+static void rotm_chunk(void *vctx, size_t chunk, size_t lo, size_t hi)
+{
+    rotm_ctx *t = vctx;
+    (void)chunk;
+    NB_L1KP(rotm)(hi - lo, t->x + lo, t->y + lo, t->param);
+}
+
+/* Unit stride: the kernel set's loop (the same three forms), in fixed chunks shared by a team
+   when long (each element has one owner: the split changes no bit); strided: the reference's
+   order. */
 void NB_INT(rotm)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, const nb_t *param)
 {
     nb_t flag = param[0];
     if (n <= 0 || flag + 2 == 0)
         return;
+    if (incx == 1 && incy == 1) {
+        size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+        rotm_ctx t = {x, y, param};
+        nb_l1_run(nn, nch > 1 ? nb_l1_team(4 * nn, nch) : 1, rotm_chunk, &t);
+        return;
+    }
     if (flag < 0) {
         nb_t h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];
         NB_L1_FOR2(n, incx, incy, ix, iy) {

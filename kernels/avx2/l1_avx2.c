@@ -1,7 +1,8 @@
 /* The Level 1 kernels of the avx2 set: the shared plain-C loops (kernels/generic/l1_loops.h)
    compiled with this set's ISA flags on 32-byte vectors, with three single instructions where
    GCC's vector extensions give none: the running maximum of i?amax as MAXPS/MAXPD (max(a, m)
-   returns m when either is NaN, exactly the loops' a > m ? a : m), the any-lane test of a mask
+   returns m when either is NaN, exactly the loops' a > m ? a : m; MINPS/MINPD likewise for
+   i?amin, i?min), the any-lane test of a mask
    as MOVMSK/VPTESTM, and dsdot's widening load as VCVTPS2PD.
    Register budget: that of l1_loops.h (at most 15 ymm registers live in any inner loop). */
 #include <immintrin.h>
@@ -10,6 +11,8 @@
 #define NB_L1_VBYTES 32
 #define L1_VMAX_S(a, m) ((l1_vs)_mm256_max_ps((__m256)(a), (__m256)(m)))
 #define L1_VMAX_D(a, m) ((l1_vd)_mm256_max_pd((__m256d)(a), (__m256d)(m)))
+#define L1_VMIN_S(a, m) ((l1_vs)_mm256_min_ps((__m256)(a), (__m256)(m)))
+#define L1_VMIN_D(a, m) ((l1_vd)_mm256_min_pd((__m256d)(a), (__m256d)(m)))
 #define L1_ANY_S(m) (_mm256_movemask_ps((__m256)(m)) != 0)
 #define L1_ANY_D(m) (_mm256_movemask_pd((__m256d)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm256_cvtps_pd(_mm_loadu_ps(p)))

@@ -1,7 +1,8 @@
 /* The Level 1 kernels of the avx512 set: the shared plain-C loops (kernels/generic/l1_loops.h)
    compiled with this set's ISA flags on 64-byte vectors, with three single instructions where
    GCC's vector extensions give none: the running maximum of i?amax as MAXPS/MAXPD (max(a, m)
-   returns m when either is NaN, exactly the loops' a > m ? a : m), the any-lane test of a mask
+   returns m when either is NaN, exactly the loops' a > m ? a : m; MINPS/MINPD likewise for
+   i?amin, i?min), the any-lane test of a mask
    as MOVMSK/VPTESTM, and dsdot's widening load as VCVTPS2PD.
    Register budget: that of l1_loops.h (at most 15 zmm registers live in any inner loop). */
 #include <immintrin.h>
@@ -10,6 +11,8 @@
 #define NB_L1_VBYTES 64
 #define L1_VMAX_S(a, m) ((l1_vs)_mm512_max_ps((__m512)(a), (__m512)(m)))
 #define L1_VMAX_D(a, m) ((l1_vd)_mm512_max_pd((__m512d)(a), (__m512d)(m)))
+#define L1_VMIN_S(a, m) ((l1_vs)_mm512_min_ps((__m512)(a), (__m512)(m)))
+#define L1_VMIN_D(a, m) ((l1_vd)_mm512_min_pd((__m512d)(a), (__m512d)(m)))
 #define L1_ANY_S(m) (_mm512_test_epi32_mask((__m512i)(m), (__m512i)(m)) != 0)
 #define L1_ANY_D(m) (_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm512_cvtps_pd(_mm256_loadu_ps(p)))
