@@ -52,37 +52,62 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
         }                                                                                           \
     } while (0)
 
-/* gemv_t: NC column dot products with two vector accumulators each (2*NC independent FMA chains:
-   one per column was latency-bound in L1/L2 at 4 columns). Per column: the two accumulators
-   added, the lanes summed in order, then the scalar tail: an order fixed by m alone. */
-#define GEMV_T_COLS(T, V, NC)                                                                       \
+/* gemv_t: four column dot products with two vector sums each (8 independent FMA chains: one
+   per column was latency-bound in L1/L2). Per column: the two sums added, the lanes summed in
+   order, then the scalar tail: an order fixed by m alone. Named accumulators, not arrays: GCC
+   zeroed an array of them with `rep stos` on the stack, a third of dgemv_t 40 x 40's time. */
+#define GEMV_T_HSUM(T, W, v, t)                                                                     \
     do {                                                                                            \
-        const T *restrict ac[NC];                                                                   \
-        V s0[NC], s1[NC];                                                                           \
-        for (int c = 0; c < (NC); c++)                                                              \
-            ac[c] = a + (j + c) * lda, s0[c] = (V){0}, s1[c] = (V){0};                              \
+        t = 0;                                                                                      \
+        for (int l_ = 0; l_ < (int)(W); l_++)                                                       \
+            t += (v)[l_];                                                                           \
+    } while (0)
+#define GEMV_T_COLS4(T, V)                                                                          \
+    do {                                                                                            \
+        const T *restrict a0 = a + j * lda, *restrict a1 = a0 + lda;                                \
+        const T *restrict a2 = a1 + lda, *restrict a3 = a2 + lda;                                   \
+        V z = {0}, s00 = z, s01 = z, s10 = z, s11 = z, s20 = z, s21 = z, s30 = z, s31 = z;          \
         size_t i = 0;                                                                               \
         for (; i + 2 * W <= m; i += 2 * W) {                                                        \
             V x0 = GEMV_LD(V, x + i), x1 = GEMV_LD(V, x + i + W);                                   \
-            _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) {                                \
-                s0[c] += GEMV_LD(V, ac[c] + i) * x0;                                                \
-                s1[c] += GEMV_LD(V, ac[c] + i + W) * x1;                                            \
-            }                                                                                       \
+            s00 += GEMV_LD(V, a0 + i) * x0, s01 += GEMV_LD(V, a0 + i + W) * x1;                     \
+            s10 += GEMV_LD(V, a1 + i) * x0, s11 += GEMV_LD(V, a1 + i + W) * x1;                     \
+            s20 += GEMV_LD(V, a2 + i) * x0, s21 += GEMV_LD(V, a2 + i + W) * x1;                     \
+            s30 += GEMV_LD(V, a3 + i) * x0, s31 += GEMV_LD(V, a3 + i + W) * x1;                     \
         }                                                                                           \
         if (i + W <= m) {                                                                           \
             V x0 = GEMV_LD(V, x + i);                                                               \
-            _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) s0[c] += GEMV_LD(V, ac[c] + i) * x0; \
+            s00 += GEMV_LD(V, a0 + i) * x0, s10 += GEMV_LD(V, a1 + i) * x0;                        \
+            s20 += GEMV_LD(V, a2 + i) * x0, s30 += GEMV_LD(V, a3 + i) * x0;                        \
             i += W;                                                                                 \
         }                                                                                           \
-        _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) {                                    \
-            V v = s0[c] + s1[c];                                                                    \
-            T t = 0;                                                                                \
-            for (int l = 0; l < (int)W; l++)                                                        \
-                t += v[l];                                                                          \
-            for (size_t r = i; r < m; r++)                                                          \
-                t += ac[c][r] * x[r];                                                               \
-            y[j + c] += alpha * t;                                                                  \
+        T t0, t1, t2, t3;                                                                           \
+        GEMV_T_HSUM(T, W, s00 + s01, t0);                                                           \
+        GEMV_T_HSUM(T, W, s10 + s11, t1);                                                           \
+        GEMV_T_HSUM(T, W, s20 + s21, t2);                                                           \
+        GEMV_T_HSUM(T, W, s30 + s31, t3);                                                           \
+        for (; i < m; i++)                                                                          \
+            t0 += a0[i] * x[i], t1 += a1[i] * x[i], t2 += a2[i] * x[i], t3 += a3[i] * x[i];         \
+        y[j] += alpha * t0, y[j + 1] += alpha * t1, y[j + 2] += alpha * t2, y[j + 3] += alpha * t3; \
+    } while (0)
+#define GEMV_T_COL1(T, V)                                                                           \
+    do {                                                                                            \
+        const T *restrict a0 = a + j * lda;                                                         \
+        V s00 = {0}, s01 = {0};                                                                     \
+        size_t i = 0;                                                                               \
+        for (; i + 2 * W <= m; i += 2 * W) {                                                        \
+            s00 += GEMV_LD(V, a0 + i) * GEMV_LD(V, x + i);                                          \
+            s01 += GEMV_LD(V, a0 + i + W) * GEMV_LD(V, x + i + W);                                  \
         }                                                                                           \
+        if (i + W <= m) {                                                                           \
+            s00 += GEMV_LD(V, a0 + i) * GEMV_LD(V, x + i);                                          \
+            i += W;                                                                                 \
+        }                                                                                           \
+        T t0;                                                                                       \
+        GEMV_T_HSUM(T, W, s00 + s01, t0);                                                           \
+        for (; i < m; i++)                                                                          \
+            t0 += a0[i] * x[i];                                                                     \
+        y[j] += alpha * t0;                                                                         \
     } while (0)
 
 #define NB_GEMV_LOOPS(T, V, p, sfx)                                                                 \
@@ -108,9 +133,9 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
         const size_t W = sizeof(V) / sizeof(T);                                                     \
         size_t j = 0;                                                                               \
         for (; j + 4 <= n; j += 4)                                                                  \
-            GEMV_T_COLS(T, V, 4);                                                                   \
+            GEMV_T_COLS4(T, V);                                                                     \
         for (; j < n; j++)                                                                          \
-            GEMV_T_COLS(T, V, 1);                                                                   \
+            GEMV_T_COL1(T, V);                                                                      \
     }                                                                                               \
     void GER_NAME(p, sfx)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a, size_t lda)    \
     {                                                                                               \
