@@ -577,9 +577,9 @@ L1_ICAMIN(izamin, double, double _Complex, l1_idmin_seg, __builtin_fabs)
 
 /* ---- element-wise maps: dst[i] = VX(i) a vector at a time (four per iteration), SX(i) for
    the scalar tail; every element is loaded before it is stored, so dst may be a source ---- */
-#define L1_MAP(V, W, n, dst, VX, SX)                                                               \
+/* The vector part of both maps: moves i (the caller's) past the last whole vector. */
+#define L1_MAP_VECTORS(V, W, n, dst, VX, i)                                                        \
     do {                                                                                           \
-        size_t i = 0;                                                                              \
         for (; i + 4 * (W) <= (n); i += 4 * (W)) {                                                 \
             V r0 = VX(i), r1 = VX(i + (W)), r2 = VX(i + 2 * (W)), r3 = VX(i + 3 * (W));            \
             memcpy((dst) + i, &r0, sizeof r0), memcpy((dst) + i + (W), &r1, sizeof r1);            \
@@ -590,6 +590,11 @@ L1_ICAMIN(izamin, double, double _Complex, l1_idmin_seg, __builtin_fabs)
             V r0 = VX(i);                                                                          \
             memcpy((dst) + i, &r0, sizeof r0);                                                     \
         }                                                                                          \
+    } while (0)
+#define L1_MAP(V, W, n, dst, VX, SX)                                                               \
+    do {                                                                                           \
+        size_t i = 0;                                                                              \
+        L1_MAP_VECTORS(V, W, n, dst, VX, i);                                                       \
         for (; i < (n); i++)                                                                       \
             (dst)[i] = SX(i);                                                                      \
     } while (0)
@@ -598,16 +603,7 @@ L1_ICAMIN(izamin, double, double _Complex, l1_idmin_seg, __builtin_fabs)
 #define L1_CMAP(V, W, n, dst, VX, SX)                                                              \
     do {                                                                                           \
         size_t i = 0;                                                                              \
-        for (; i + 4 * (W) <= (n); i += 4 * (W)) {                                                 \
-            V r0 = VX(i), r1 = VX(i + (W)), r2 = VX(i + 2 * (W)), r3 = VX(i + 3 * (W));            \
-            memcpy((dst) + i, &r0, sizeof r0), memcpy((dst) + i + (W), &r1, sizeof r1);            \
-            memcpy((dst) + i + 2 * (W), &r2, sizeof r2);                                           \
-            memcpy((dst) + i + 3 * (W), &r3, sizeof r3);                                           \
-        }                                                                                          \
-        for (; i + (W) <= (n); i += (W)) {                                                         \
-            V r0 = VX(i);                                                                          \
-            memcpy((dst) + i, &r0, sizeof r0);                                                     \
-        }                                                                                          \
+        L1_MAP_VECTORS(V, W, n, dst, VX, i);                                                       \
         for (; i < (n); i += 2) {                                                                  \
             T t0 = SX(i), t1 = SX(i + 1);                                                          \
             (dst)[i] = t0, (dst)[i + 1] = t1;                                                      \
