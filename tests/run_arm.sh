@@ -80,7 +80,7 @@ echo "kernel sets: NEON-only CPU: $sets_off; SVE CPU: $sets_sve (vector-length d
 # - the netlib testers for each set, and for sve at 128 and 512 bits.
 WIDE_SAMPLE=${WIDE_SAMPLE:-4}
 GENERIC_SAMPLE=${GENERIC_SAMPLE:-4}
-WIDE_TESTS="test_gemm test_level2 test_level2_blocked test_level3 test_compact test_batch test_cblas"
+WIDE_TESTS="test_gemm test_level2 test_level2_blocked test_level3 test_level3_tri test_compact test_batch test_cblas"
 jobs=$out/jobs.txt
 : > "$jobs"
 add() { echo "$1|$2|$3|$4|$5" >> "$jobs"; }

@@ -445,11 +445,15 @@ static void sweep_type(void)
             int ix = INCS[c][0], iy = INCS[c][1];
             if (!inc_legal((enum op)o, ix))
                 continue;
+            /* every tail of a 64-element block; NB_TEST_QUICK: every n to 17, then every
+               other n, the parity alternating with the operation and the increments */
             for (int n = 0; n <= 70; n++)
-                run_case((enum op)o, n, ix, iy, NULL, 0, 0);
+                if (!tu_quick() || n <= 17 || (n + o + c) % 2 == 0)
+                    run_case((enum op)o, n, ix, iy, NULL, 0, 0);
             for (size_t k = 0; k < nmid; k++)
                 run_case((enum op)o, mid[k], ix, iy, NULL, 0, mid[k] >= 8192 ? 4 : 0);
-            if (c <= 2)
+            /* NB_TEST_QUICK: the long vector under one increment pair per operation, in turn */
+            if (c <= 2 && (!tu_quick() || c == o % 3))
                 for (size_t k = 0; k < nbig; k++)
                     run_case((enum op)o, big_n[k], ix, iy, NULL, 0, 4);
         }
@@ -464,8 +468,11 @@ static void specials_type(void)
     static const int NSP[] = {1, 5, 37, 4099, 1029, 70001};
     for (size_t t = 0; t < (tu_quick() ? 4 : sizeof NSP / sizeof NSP[0]); t++) {
         int n = NSP[t];
+        /* Positions 1 and 8 sit in the first vector block whatever n is: the vectors longer
+           than a block (64) take the other positions only. */
         const int ks[] = {0, n / 2, n - 1, 4096, 1, 8};
-        for (size_t a = 0; a < sizeof ks / sizeof ks[0]; a++) {
+        size_t nks = n > 64 ? 4 : sizeof ks / sizeof ks[0];
+        for (size_t a = 0; a < nks; a++) {
             special sets[][3] = {{{ks[a], nan}}, {{ks[a], inf}}, {{ks[a], -inf}},
                                  {{ks[a], inf}, {n - 1, -inf}}, {{ks[a], nan}, {n / 3, 5.0}},
                                  {{ks[a], 3.0}, {n - 1, nan}, {0, nan}},
@@ -475,7 +482,10 @@ static void specials_type(void)
             const int cnt[] = {1, 1, 1, 2, 2, 3, 3, 3};
             for (size_t s = 0; s < sizeof cnt / sizeof cnt[0]; s++)
                 for (int o = 0; o < NOPS; o++)
-                    if (op_valid((enum op)o) && o != COPY && o != SWAP) {
+                    /* the element-wise operations only up to 4099: past that a special
+                       value is one more element of the same loops */
+                    if (op_valid((enum op)o) && o != COPY && o != SWAP &&
+                        (n <= 8192 || is_reduction((enum op)o))) {
                         run_case((enum op)o, n, 1, 1, sets[s], cnt[s], n > 8192 ? 2 : 0);
                         run_case((enum op)o, n, -2, 1, sets[s], cnt[s], 0);
                         if (is_search((enum op)o))
@@ -490,8 +500,8 @@ static void specials_type(void)
 static void nan_chunks_type(void)
 {
     nan_fill = 1;
-    static const int NS[] = {9000, 70001};
-    for (size_t t = 0; t < sizeof NS / sizeof *NS; t++) {
+    static const int NS[] = {9000, 70001}; /* NB_TEST_QUICK: 9000 (three chunks) only */
+    for (size_t t = 0; t < (tu_quick() ? 1 : sizeof NS / sizeof *NS); t++) {
         int n = NS[t];
         special sets[][2] = {{{0, 2.0}, {0, 2.0}}, {{0, 2.0}, {n - 1, 0.25}}, {{0, 0.25}, {n - 1, 2.0}},
                              {{0, -__builtin_inf()}, {n - 2, -__builtin_inf()}},
