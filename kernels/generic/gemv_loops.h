@@ -27,6 +27,11 @@
 #endif
 typedef float gemv_vs __attribute__((vector_size(NB_GEMV_VBYTES)));
 typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
+#define NB_HSUM_VBYTES NB_GEMV_VBYTES
+#define NB_HSUM_SFX gemv
+#include "kernels/generic/vec_hsum.h"
+#define GEMV_HSUM4(p) hsum4_##p##_gemv
+#define GEMV_HSUM1(p) hsum1_##p##_gemv
 #define GEMV_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
 #define GEMV_ST(p, v) ({ __typeof__(v) v_ = (v); memcpy((p), &v_, sizeof v_); })
 
@@ -53,16 +58,11 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
     } while (0)
 
 /* gemv_t: four column dot products with two vector sums each (8 independent FMA chains: one
-   per column was latency-bound in L1/L2). Per column: the two sums added, the lanes summed in
-   order, then the scalar tail: an order fixed by m alone. Named accumulators, not arrays: GCC
-   zeroed an array of them with `rep stos` on the stack, a third of dgemv_t 40 x 40's time. */
-#define GEMV_T_HSUM(T, W, v, t)                                                                     \
-    do {                                                                                            \
-        t = 0;                                                                                      \
-        for (int l_ = 0; l_ < (int)(W); l_++)                                                       \
-            t += (v)[l_];                                                                           \
-    } while (0)
-#define GEMV_T_COLS4(T, V)                                                                          \
+   per column was latency-bound in L1/L2). Per column: the two sums added, the lanes summed by
+   shuffles (vec_hsum.h), then the scalar tail: an order fixed by m alone. Named accumulators,
+   not arrays: GCC zeroed an array of them with `rep stos` on the stack, a third of dgemv_t
+   40 x 40's time. */
+#define GEMV_T_COLS4(T, V, p)                                                                        \
     do {                                                                                            \
         const T *restrict a0 = a + j * lda, *restrict a1 = a0 + lda;                                \
         const T *restrict a2 = a1 + lda, *restrict a3 = a2 + lda;                                   \
@@ -81,16 +81,14 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
             s20 += GEMV_LD(V, a2 + i) * x0, s30 += GEMV_LD(V, a3 + i) * x0;                        \
             i += W;                                                                                 \
         }                                                                                           \
-        T t0, t1, t2, t3;                                                                           \
-        GEMV_T_HSUM(T, W, s00 + s01, t0);                                                           \
-        GEMV_T_HSUM(T, W, s10 + s11, t1);                                                           \
-        GEMV_T_HSUM(T, W, s20 + s21, t2);                                                           \
-        GEMV_T_HSUM(T, W, s30 + s31, t3);                                                           \
+        T t_[4];                                                                                    \
+        GEMV_HSUM4(p)(s00 + s01, s10 + s11, s20 + s21, s30 + s31, t_);                              \
+        T t0 = t_[0], t1 = t_[1], t2 = t_[2], t3 = t_[3];                                           \
         for (; i < m; i++)                                                                          \
             t0 += a0[i] * x[i], t1 += a1[i] * x[i], t2 += a2[i] * x[i], t3 += a3[i] * x[i];         \
         y[j] += alpha * t0, y[j + 1] += alpha * t1, y[j + 2] += alpha * t2, y[j + 3] += alpha * t3; \
     } while (0)
-#define GEMV_T_COL1(T, V)                                                                           \
+#define GEMV_T_COL1(T, V, p)                                                                        \
     do {                                                                                            \
         const T *restrict a0 = a + j * lda;                                                         \
         V s00 = {0}, s01 = {0};                                                                     \
@@ -103,8 +101,7 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
             s00 += GEMV_LD(V, a0 + i) * GEMV_LD(V, x + i);                                          \
             i += W;                                                                                 \
         }                                                                                           \
-        T t0;                                                                                       \
-        GEMV_T_HSUM(T, W, s00 + s01, t0);                                                           \
+        T t0 = GEMV_HSUM1(p)(s00 + s01);                                                            \
         for (; i < m; i++)                                                                          \
             t0 += a0[i] * x[i];                                                                     \
         y[j] += alpha * t0;                                                                         \
@@ -133,9 +130,9 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
         const size_t W = sizeof(V) / sizeof(T);                                                     \
         size_t j = 0;                                                                               \
         for (; j + 4 <= n; j += 4)                                                                  \
-            GEMV_T_COLS4(T, V);                                                                     \
+            GEMV_T_COLS4(T, V, p);                                                                     \
         for (; j < n; j++)                                                                          \
-            GEMV_T_COL1(T, V);                                                                      \
+            GEMV_T_COL1(T, V, p);                                                                      \
     }                                                                                               \
     void GER_NAME(p, sfx)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a, size_t lda)    \
     {                                                                                               \

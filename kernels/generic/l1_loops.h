@@ -345,7 +345,8 @@ L1_ICAMAX(izamax, double, double _Complex, l1_idamax_seg)
    complex products of Fortran, no NaN recovery). x == y gives the reference's result too: every
    element is loaded before it is stored. ---- */
 /* axpy and scal four vectors per iteration (one vector per iteration leaves the loop's own
-   instructions as a quarter of the work on L1-resident data). */
+   instructions as a quarter of the work on L1-resident data), rot two (four loads, four
+   stores); rot stores y before x, as the reference does, so x == y gives its result. */
 #define L1_REAL_ELEMWISE(p, T, V, W, LD)                                                           \
     void L1_NAME(p##axpy)(size_t n, T alpha, const T *x, T *y)                                     \
     {                                                                                              \
@@ -374,11 +375,18 @@ L1_ICAMAX(izamax, double, double _Complex, l1_idamax_seg)
     }                                                                                              \
     void L1_NAME(p##rot)(size_t n, T *x, T *y, T c, T s)                                           \
     {                                                                                              \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
-        {                                                                                          \
+        size_t i = 0;                                                                              \
+        for (; i + 2 * (W) <= n; i += 2 * (W)) {                                                   \
+            V x0 = LD(x + i), x1 = LD(x + i + (W)), y0 = LD(y + i), y1 = LD(y + i + (W));          \
+            V u0 = c * x0 + s * y0, u1 = c * x1 + s * y1;                                          \
+            V v0 = c * y0 - s * x0, v1 = c * y1 - s * x1;                                          \
+            memcpy(y + i, &v0, sizeof v0), memcpy(y + i + (W), &v1, sizeof v1);                    \
+            memcpy(x + i, &u0, sizeof u0), memcpy(x + i + (W), &u1, sizeof u1);                    \
+        }                                                                                          \
+        for (; i < n; i++) {                                                                       \
             T xi = x[i], yi = y[i];                                                                \
-            x[i] = c * xi + s * yi;                                                                \
             y[i] = c * yi - s * xi;                                                                \
+            x[i] = c * xi + s * yi;                                                                \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(p##swap)(size_t n, T *x, T *y)                                                    \

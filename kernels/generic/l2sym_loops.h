@@ -19,6 +19,9 @@
 #ifndef NB_L2SYM_VBYTES
 #define NB_L2SYM_VBYTES 16
 #endif
+#define NB_HSUM_VBYTES NB_L2SYM_VBYTES
+#define NB_HSUM_SFX l2s
+#include "kernels/generic/vec_hsum.h"
 typedef float l2s_vs __attribute__((vector_size(NB_L2SYM_VBYTES)));
 typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
 #define L2S_VT(R) __typeof__(__builtin_choose_expr(sizeof(R) == 4, (l2s_vs){0}, (l2s_vd){0}))
@@ -28,7 +31,8 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
 /* One column (band and packed storage, whose columns are not lda apart, and panel tails):
    y += A_c * xj and *t += A_c . x with two vector sums (one `omp simd` sum was one FMA chain,
    latency-bound while A sits in L1/L2: spmv/sbmv ran at 0.89x OpenBLAS there). The two sums
-   are added, then the lanes in order, then the scalar tail: an order fixed by m. */
+   are added, then the lanes by shuffles (vec_hsum.h: a loop over the lanes went through the
+   stack), then the scalar tail: an order fixed by m. */
 #define L2S_COL1(R, V, acol, m, xj, x, y, t)                                                       \
     do {                                                                                           \
         const R *restrict ac_ = (acol);                                                            \
@@ -48,10 +52,7 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
             s0_ += a0_ * L2S_LD(V, x + i_);                                                        \
             i_ += W_;                                                                              \
         }                                                                                          \
-        V v_ = s0_ + s1_;                                                                          \
-        R s_ = 0;                                                                                  \
-        for (size_t l_ = 0; l_ < W_; l_++)                                                         \
-            s_ += v_[l_];                                                                          \
+        R s_ = _Generic((R)0, float: hsum1_s_l2s, double: hsum1_d_l2s)(s0_ + s1_);                 \
         for (; i_ < (m); i_++) {                                                                   \
             y[i_] = y[i_] + ac_[i_] * (xj);                                                        \
             s_ += ac_[i_] * x[i_];                                                                 \
