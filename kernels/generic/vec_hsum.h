@@ -9,8 +9,12 @@
      hsum4_<s|d>_SFX(v0, v1, v2, v3, t): t[c] = the lane sum of vc, for four vectors at once
        (pairs of lanes, then quads, then the quads' groups folded), in an order fixed by the
        width alone;
-     hsum1_<s|d>_SFX(v): the lane sum of one vector, halves folded onto each other.
+     hsum1_<s|d>_SFX(v): the lane sum of one vector, halves folded onto each other;
+     pswap_<s|d>_SFX(v): lanes 2k and 2k+1 exchanged (re and im of interleaved complex data).
    Generated lane lists: lane i ^ h for the folds, (k, W + k) pairs for the first step. */
+/* Static inline only: the vector arguments never cross a call, so the ABI note GCC gives for a
+   32-byte vector in a set compiled without AVX (the generic set's complex gemv_t) does not apply. */
+#pragma GCC diagnostic ignored "-Wpsabi"
 #ifndef NB_HSUM_VBYTES
 #error "define NB_HSUM_VBYTES before including kernels/generic/vec_hsum.h"
 #endif
@@ -62,6 +66,14 @@ static inline double HS_NAME(hsum1_d)(HS_NAME(hs_vd) v)
 {
     return v[0] + v[1];
 }
+static inline HS_NAME(hs_vs) HS_NAME(pswap_s)(HS_NAME(hs_vs) v)
+{
+    return __builtin_shuffle(v, (HS_NAME(hs_ms)){1, 0, 3, 2});
+}
+static inline HS_NAME(hs_vd) HS_NAME(pswap_d)(HS_NAME(hs_vd) v)
+{
+    return __builtin_shuffle(v, (HS_NAME(hs_md)){1, 0});
+}
 #elif NB_HSUM_VBYTES == 32
 static inline void HS_NAME(hsum4_s)(HS_NAME(hs_vs) v0, HS_NAME(hs_vs) v1, HS_NAME(hs_vs) v2,
         HS_NAME(hs_vs) v3, float *t)
@@ -102,6 +114,14 @@ static inline double HS_NAME(hsum1_d)(HS_NAME(hs_vd) v)
     typedef HS_NAME(hs_md) M;
     v += __builtin_shuffle(v, (M){2, 3, 0, 1});
     return v[0] + v[1];
+}
+static inline HS_NAME(hs_vs) HS_NAME(pswap_s)(HS_NAME(hs_vs) v)
+{
+    return __builtin_shuffle(v, (HS_NAME(hs_ms)){1, 0, 3, 2, 5, 4, 7, 6});
+}
+static inline HS_NAME(hs_vd) HS_NAME(pswap_d)(HS_NAME(hs_vd) v)
+{
+    return __builtin_shuffle(v, (HS_NAME(hs_md)){1, 0, 3, 2});
 }
 #elif NB_HSUM_VBYTES == 64
 static inline void HS_NAME(hsum4_s)(HS_NAME(hs_vs) v0, HS_NAME(hs_vs) v1, HS_NAME(hs_vs) v2,
@@ -147,6 +167,14 @@ static inline double HS_NAME(hsum1_d)(HS_NAME(hs_vd) v)
     v += __builtin_shuffle(v, (M){4, 5, 6, 7, 0, 1, 2, 3});
     v += __builtin_shuffle(v, (M){2, 3, 0, 1, 6, 7, 4, 5});
     return v[0] + v[1];
+}
+static inline HS_NAME(hs_vs) HS_NAME(pswap_s)(HS_NAME(hs_vs) v)
+{
+    return __builtin_shuffle(v, (HS_NAME(hs_ms)){1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14});
+}
+static inline HS_NAME(hs_vd) HS_NAME(pswap_d)(HS_NAME(hs_vd) v)
+{
+    return __builtin_shuffle(v, (HS_NAME(hs_md)){1, 0, 3, 2, 5, 4, 7, 6});
 }
 #else
 #error "NB_HSUM_VBYTES must be 16, 32 or 64"
