@@ -140,22 +140,32 @@ typedef long long l2g_md __attribute__((vector_size(32)));
     }
 
 /* axpy and dot for one type; complex ones on the (re, im) pairs as above. */
-#define NB_L2GEN_VEC_REAL(T, p, sfx)                                                               \
+#define NB_L2GEN_VEC_REAL(T, V, HSUM1, p, sfx)                                                         \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
     {                                                                                              \
         const T *restrict xr = x;                                                                  \
         T *restrict yr = y;                                                                        \
         _Pragma("omp simd") for (size_t i = 0; i < n; i++) yr[i] = yr[i] + t * xr[i];              \
     }                                                                                              \
+    /* two vector sums (one chain was latency-bound), lanes summed by shuffles (the omp simd   \
+       reduction went through the stack), then the scalar tail: an order fixed by n */        \
     T L2G_NAME(p, dot, sfx)(size_t n, T acc, const T *x, const T *y, int conj)                     \
     {                                                                                              \
         (void)conj;                                                                                \
-        const T *restrict xr = x, *restrict yr = y;                                                \
-        T s = 0;                                                                                   \
-        _Pragma("omp simd reduction(+ : s)") for (size_t i = 0; i < n; i++) s += xr[i] * yr[i];    \
+        enum { W = sizeof(V) / sizeof(T) };                                                        \
+        V s0 = {0}, s1 = {0};                                                                      \
+        size_t i = 0;                                                                              \
+        for (; i + 2 * W <= n; i += 2 * W)                                                         \
+            s0 += L2G_LD(V, x + i) * L2G_LD(V, y + i),                                             \
+                s1 += L2G_LD(V, x + i + W) * L2G_LD(V, y + i + W);                                 \
+        if (i + W <= n)                                                                            \
+            s0 += L2G_LD(V, x + i) * L2G_LD(V, y + i), i += W;                                     \
+        T s = HSUM1(s0 + s1);                                                                      \
+        for (; i < n; i++)                                                                         \
+            s += x[i] * y[i];                                                                      \
         return acc + s;                                                                            \
     }
-#define NB_L2GEN_VEC_CPLX(T, R, p, sfx)                                                            \
+#define NB_L2GEN_VEC_CPLX(T, R, V, SWAP, HSUM1, p, sfx)                                                       \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
     {                                                                                              \
         const R *restrict xv = (const R *)x;                                                       \
@@ -168,25 +178,37 @@ typedef long long l2g_md __attribute__((vector_size(32)));
             yv[2 * i] = re, yv[2 * i + 1] = im;                                                    \
         }                                                                                          \
     }                                                                                              \
+    /* on the interleaved data: sp += x*y (xr*yr, xi*yi lanes), sq += x*swap(y) (xr*yi, xi*yr),  \
+       summed with the signs of op (times +-1, exact); the tail as a zero-padded vector */      \
     T L2G_NAME(p, dot, sfx)(size_t n, T acc, const T *x, const T *y, int conj)                     \
     {                                                                                              \
+        enum { W = sizeof(V) / sizeof(R) };                                                        \
         const R *restrict xv = (const R *)x, *restrict yv = (const R *)y;                          \
-        R rr = 0, ii = 0, ri = 0, ir = 0;                                                          \
-        _Pragma("omp simd reduction(+ : rr, ii, ri, ir)") for (size_t i = 0; i < n; i++)           \
-        {                                                                                          \
-            rr += xv[2 * i] * yv[2 * i], ii += xv[2 * i + 1] * yv[2 * i + 1];                      \
-            ri += xv[2 * i] * yv[2 * i + 1], ir += xv[2 * i + 1] * yv[2 * i];                      \
+        V sp = {0}, sq = {0}, one = {0}, alt = {0};                                                \
+        for (int l = 0; l < W; l++)                                                                \
+            one[l] = 1, alt[l] = (l & 1) ? -1 : 1;                                                 \
+        size_t len = 2 * n, i = 0;                                                                 \
+        for (; i + W <= len; i += W) {                                                             \
+            V a = L2G_LD(V, xv + i), b = L2G_LD(V, yv + i);                                        \
+            sp += a * b, sq += a * __builtin_shuffle(b, SWAP);                                     \
+        }                                                                                          \
+        if (i < len) {                                                                             \
+            R ta[W], tb[W];                                                                        \
+            for (int l = 0; l < W; l++)                                                            \
+                ta[l] = i + l < len ? xv[i + l] : 0, tb[l] = i + l < len ? yv[i + l] : 0;          \
+            V a = L2G_LD(V, ta), b = L2G_LD(V, tb);                                                \
+            sp += a * b, sq += a * __builtin_shuffle(b, SWAP);                                     \
         }                                                                                          \
         T s;                                                                                       \
-        __real__ s = conj ? rr + ii : rr - ii;                                                     \
-        __imag__ s = conj ? ri - ir : ri + ir;                                                     \
+        __real__ s = HSUM1(sp * (conj ? one : alt));                                               \
+        __imag__ s = HSUM1(sq * (conj ? alt : one));                                               \
         return acc + s;                                                                            \
     }
 
-NB_L2GEN_VEC_REAL(float, s, NB_L2GEN_SUFFIX)
-NB_L2GEN_VEC_REAL(double, d, NB_L2GEN_SUFFIX)
-NB_L2GEN_VEC_CPLX(float _Complex, float, c, NB_L2GEN_SUFFIX)
-NB_L2GEN_VEC_CPLX(double _Complex, double, z, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_REAL(float, l2g_vs, hsum1_s_l2g, s, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_REAL(double, l2g_vd, hsum1_d_l2g, d, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_CPLX(float _Complex, float, l2g_vs, ((l2g_ms){1, 0, 3, 2, 5, 4, 7, 6}), hsum1_s_l2g, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_CPLX(double _Complex, double, l2g_vd, ((l2g_md){1, 0, 3, 2}), hsum1_d_l2g, z, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(float _Complex, float, l2g_vs, ((l2g_ms){1, 0, 3, 2, 5, 4, 7, 6}), hsum4_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(double _Complex, double, l2g_vd, ((l2g_md){1, 0, 3, 2}), hsum4_d_l2g, z, NB_L2GEN_SUFFIX)
 
