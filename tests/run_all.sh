@@ -34,12 +34,12 @@ for t in build/tests/test_*; do
   done
 done
 # Every microarchitecture tuning entry (arch/uarch.c) forced on this CPU: the differential GEMM,
-# Level 3, bf16 and thread-grid tests under its blocking rule, no-packing cut-offs, prefetch
+# Level 3 (and trmm/trsm), bf16 and thread-grid tests under its blocking rule, no-packing cut-offs, prefetch
 # distances and thread grid (quick sizes; the best kernel set).
 for u in zen2 zen3 zen4 zen5 skylakex icelake sapphirerapids graniterapids neoverse-n1 \
          neoverse-v1 neoverse-v2 default; do
   step "uarch[$u]" env LD_LIBRARY_PATH="$lib" NANOBLAS_UARCH=$u NB_TEST_QUICK=1 sh -c \
-    'for t in test_gemm test_level3 test_bf16 test_thread_grid; do
+    'for t in test_gemm test_level3 test_level3_tri test_bf16 test_thread_grid; do
        out=$(build/tests/$t 2>&1) || { echo "$out" | tail -20; exit 1; }; echo "$out" | tail -1
      done'
 done
