@@ -2,5 +2,6 @@
    (kernels/generic/l2gen_loops.h) compiled with the avx512 set's flags. No intrinsics, so no
    register budget to state: the compiler allocates the vector registers. */
 #include "kernels/kernel.h"
+#define NB_L2GEN_VBYTES 32
 #define NB_L2GEN_SUFFIX avx512
 #include "kernels/generic/l2gen_loops.h"

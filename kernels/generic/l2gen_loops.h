@@ -17,14 +17,17 @@
 #define L2G_CAT3(a, b, c) L2G_CAT3_(a, b, c)
 #define L2G_NAME(p, op, sfx) L2G_CAT3(nb_##p, op##_l2_, sfx)
 #define L2G_BF(op, sfx) L2G_CAT3(nb_sb, op##_, sfx)
-/* 32-byte vectors for the complex gemv_t (two registers each on 16-byte sets) */
-#define NB_HSUM_VBYTES 32
+/* The vectors of the complex gemv_t and the column dots: NB_L2GEN_VBYTES bytes (32 where the
+   including file says so, the avx2 and avx512 sets; 16 otherwise, so that no 32-byte vector is
+   passed where the set has no 32-byte registers) */
+#ifndef NB_L2GEN_VBYTES
+#define NB_L2GEN_VBYTES 16
+#endif
+#define NB_HSUM_VBYTES NB_L2GEN_VBYTES
 #define NB_HSUM_SFX l2g
 #include "kernels/generic/vec_hsum.h"
-typedef float l2g_vs __attribute__((vector_size(32)));
-typedef double l2g_vd __attribute__((vector_size(32)));
-typedef int l2g_ms __attribute__((vector_size(32)));
-typedef long long l2g_md __attribute__((vector_size(32)));
+typedef float l2g_vs __attribute__((vector_size(NB_L2GEN_VBYTES)));
+typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
 #define L2G_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
 
 /* gemv_n: four columns per pass, rows in 64 KiB blocks of y (L2): longer column runs than an
@@ -74,7 +77,7 @@ typedef long long l2g_md __attribute__((vector_size(32)));
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
-    /* Four columns per pass on the interleaved data as it lies, in 32-byte vectors V: lane l   \
+    /* Four columns per pass on the interleaved data as it lies, in vectors V: lane l          \
        of sp_c collects a[k+l]*x[k+l] (even lanes ar*xr, odd ai*xi), of sq_c a[k+l]*x[k+(l^1)]  \
        (ar*xi, ai*xr): one in-register swap of x, no de-interleaving; 8 sums + x and its swap.  \
        The lanes are then summed with the signs of op folded in (times +-1, exact) by shuffles  \
@@ -83,7 +86,7 @@ typedef long long l2g_md __attribute__((vector_size(32)));
     void L2G_NAME(p, gemv_t, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
                                   const T *x, T *y, int conj)                                      \
     {                                                                                              \
-        enum { L = 32 / sizeof(R) };                                                               \
+        enum { L = sizeof(V) / sizeof(R) };                                                        \
         const R *restrict xv = (const R *)x;                                                       \
         size_t len = 2 * m, kend = len - len % L;                                                  \
         V one = {0}, alt = {0};                                                                    \
@@ -96,7 +99,7 @@ typedef long long l2g_md __attribute__((vector_size(32)));
             const R *restrict a2 = a1 + 2 * lda, *restrict a3 = a2 + 2 * lda;                      \
             V z = {0}, p0 = z, p1 = z, p2 = z, p3 = z, q0 = z, q1 = z, q2 = z, q3 = z;             \
             for (size_t k = 0; k < kend; k += L) {                                                 \
-                V xa = L2G_LD(V, xv + k), xb = __builtin_shuffle(xa, SWAP);                        \
+                V xa = L2G_LD(V, xv + k), xb = SWAP(xa);                        \
                 V v0 = L2G_LD(V, a0 + k), v1 = L2G_LD(V, a1 + k);                                  \
                 V v2 = L2G_LD(V, a2 + k), v3 = L2G_LD(V, a3 + k);                                  \
                 p0 += v0 * xa, q0 += v0 * xb, p1 += v1 * xa, q1 += v1 * xb;                        \
@@ -190,14 +193,14 @@ typedef long long l2g_md __attribute__((vector_size(32)));
         size_t len = 2 * n, i = 0;                                                                 \
         for (; i + W <= len; i += W) {                                                             \
             V a = L2G_LD(V, xv + i), b = L2G_LD(V, yv + i);                                        \
-            sp += a * b, sq += a * __builtin_shuffle(b, SWAP);                                     \
+            sp += a * b, sq += a * SWAP(b);                                     \
         }                                                                                          \
         if (i < len) {                                                                             \
             R ta[W], tb[W];                                                                        \
             for (int l = 0; l < W; l++)                                                            \
                 ta[l] = i + l < len ? xv[i + l] : 0, tb[l] = i + l < len ? yv[i + l] : 0;          \
             V a = L2G_LD(V, ta), b = L2G_LD(V, tb);                                                \
-            sp += a * b, sq += a * __builtin_shuffle(b, SWAP);                                     \
+            sp += a * b, sq += a * SWAP(b);                                     \
         }                                                                                          \
         T s;                                                                                       \
         __real__ s = HSUM1(sp * (conj ? one : alt));                                               \
@@ -207,10 +210,10 @@ typedef long long l2g_md __attribute__((vector_size(32)));
 
 NB_L2GEN_VEC_REAL(float, l2g_vs, hsum1_s_l2g, s, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_REAL(double, l2g_vd, hsum1_d_l2g, d, NB_L2GEN_SUFFIX)
-NB_L2GEN_VEC_CPLX(float _Complex, float, l2g_vs, ((l2g_ms){1, 0, 3, 2, 5, 4, 7, 6}), hsum1_s_l2g, c, NB_L2GEN_SUFFIX)
-NB_L2GEN_VEC_CPLX(double _Complex, double, l2g_vd, ((l2g_md){1, 0, 3, 2}), hsum1_d_l2g, z, NB_L2GEN_SUFFIX)
-NB_L2GEN_CPLX(float _Complex, float, l2g_vs, ((l2g_ms){1, 0, 3, 2, 5, 4, 7, 6}), hsum4_s_l2g, c, NB_L2GEN_SUFFIX)
-NB_L2GEN_CPLX(double _Complex, double, l2g_vd, ((l2g_md){1, 0, 3, 2}), hsum4_d_l2g, z, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum1_s_l2g, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum1_d_l2g, z, NB_L2GEN_SUFFIX)
+NB_L2GEN_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum4_s_l2g, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum4_d_l2g, z, NB_L2GEN_SUFFIX)
 
 /* bf16 -> fp32 is a 16-bit shift into the high half: exact, and vectorisable as an integer
    widen + shift (no AVX512_BF16 needed). */

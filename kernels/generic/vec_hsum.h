@@ -12,9 +12,6 @@
      hsum1_<s|d>_SFX(v): the lane sum of one vector, halves folded onto each other;
      pswap_<s|d>_SFX(v): lanes 2k and 2k+1 exchanged (re and im of interleaved complex data).
    Generated lane lists: lane i ^ h for the folds, (k, W + k) pairs for the first step. */
-/* Static inline only: the vector arguments never cross a call, so the ABI note GCC gives for a
-   32-byte vector in a set compiled without AVX (the generic set's complex gemv_t) does not apply. */
-#pragma GCC diagnostic ignored "-Wpsabi"
 #ifndef NB_HSUM_VBYTES
 #error "define NB_HSUM_VBYTES before including kernels/generic/vec_hsum.h"
 #endif
