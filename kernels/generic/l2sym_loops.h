@@ -67,18 +67,37 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
         R *restrict y = yr;                                                                        \
         const R *restrict x = xr;                                                                  \
         if (nc == 4) {                                                                             \
+            typedef L2S_VT(R) V;                                                                   \
+            enum { W = sizeof(V) / sizeof(R) };                                                    \
             const R *restrict a0 = a, *restrict a1 = a + lda;                                      \
             const R *restrict a2 = a1 + lda, *restrict a3 = a2 + lda;                              \
-            R x0 = xc[0], x1 = xc[1], x2 = xc[2], x3 = xc[3], s0 = 0, s1 = 0, s2 = 0, s3 = 0;      \
-            _Pragma("omp simd reduction(+ : s0, s1, s2, s3)") for (size_t i = 0; i < m; i++) {     \
-                R xi = x[i];                                                                       \
-                y[i] = y[i] + a0[i] * x0 + a1[i] * x1 + a2[i] * x2 + a3[i] * x3;                   \
-                s0 += a0[i] * xi;                                                                  \
-                s1 += a1[i] * xi;                                                                  \
-                s2 += a2[i] * xi;                                                                  \
-                s3 += a3[i] * xi;                                                                  \
+            V x0 = {0}, x1 = {0}, x2 = {0}, x3 = {0}, s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};      \
+            x0 += xc[0], x1 += xc[1], x2 += xc[2], x3 += xc[3];                                    \
+            size_t i = 0;                                                                          \
+            for (; i + W <= m; i += W) {                                                           \
+                V v0 = L2S_LD(V, a0 + i), v1 = L2S_LD(V, a1 + i), v2 = L2S_LD(V, a2 + i);          \
+                V v3 = L2S_LD(V, a3 + i), xi = L2S_LD(V, x + i);                                   \
+                L2S_ST(y + i, L2S_LD(V, y + i) + v0 * x0 + v1 * x1 + v2 * x2 + v3 * x3);           \
+                s0 += v0 * xi, s1 += v1 * xi, s2 += v2 * xi, s3 += v3 * xi;                        \
             }                                                                                      \
-            tc[0] += s0, tc[1] += s1, tc[2] += s2, tc[3] += s3;                                    \
+            if (i < m) { /* the same vector operations on zero-padded copies */                    \
+                R t0[W], t1[W], t2[W], t3[W], tx[W], ty[W];                                        \
+                for (size_t l = 0; l < W; l++) {                                                   \
+                    int in = i + l < m;                                                            \
+                    t0[l] = in ? a0[i + l] : 0, t1[l] = in ? a1[i + l] : 0;                        \
+                    t2[l] = in ? a2[i + l] : 0, t3[l] = in ? a3[i + l] : 0;                        \
+                    tx[l] = in ? x[i + l] : 0, ty[l] = in ? y[i + l] : 0;                          \
+                }                                                                                  \
+                V v0 = L2S_LD(V, t0), v1 = L2S_LD(V, t1), v2 = L2S_LD(V, t2);                      \
+                V v3 = L2S_LD(V, t3), xi = L2S_LD(V, tx);                                          \
+                L2S_ST(ty, L2S_LD(V, ty) + v0 * x0 + v1 * x1 + v2 * x2 + v3 * x3);                 \
+                s0 += v0 * xi, s1 += v1 * xi, s2 += v2 * xi, s3 += v3 * xi;                        \
+                for (size_t l = 0; i + l < m; l++)                                                 \
+                    y[i + l] = ty[l];                                                              \
+            }                                                                                      \
+            R t[4];                                                                                \
+            L2S_HSUM4(p)(s0, s1, s2, s3, t);                                                       \
+            tc[0] += t[0], tc[1] += t[1], tc[2] += t[2], tc[3] += t[3];                            \
             return;                                                                                \
         }                                                                                          \
         for (size_t c = 0; c < nc; c++)                                                            \
@@ -126,6 +145,9 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
 #define L2S_HSUM1(p) L2S_XCAT3(hsum1_, L2S_RT_##p, _l2s)
 #define L2S_RT_c s
 #define L2S_RT_z d
+#define L2S_RT_s s
+#define L2S_RT_d d
+#define L2S_HSUM4(p) L2S_XCAT3(hsum4_, L2S_RT_##p, _l2s)
 
 #define NB_L2SYM_CPLX_PANEL(R, p, sfx)                                                             \
     void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, const R *xr,    \
