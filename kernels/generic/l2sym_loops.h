@@ -110,35 +110,29 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
    their lanes through the stack: 29% of chbmv's time at band width 32). Per column c with
    x(c) = (p, q): y += a*(p, p, ..) + swap(a)*(-q, q, ..), and the sums sp += a*x (ar*xr, ai*xi
    lanes), sq += a*swap(x) (ar*xi, ai*xr), added up as re = sum sp, im = sum of sq*(1, -1, ..).
-   The tail runs the same vector operations on zero-padded copies, so every element of y gets
-   the same sequence wherever the call's rows start. */
+   The tail (fewer than a vector of reals) runs element by element; which rows are tail rows
+   depends on the call's row range, which the column blocks fix by shape alone (not by the team),
+   so results stay the same bits on any team. Nothing but A, x and y is read in the loop: P, Q
+   and the sign vector are built without lane writes, which GCC kept on the stack. */
 #define L2S_CCOL(R, V, p, ac, m, pc, qc, x, y, tc)                                                 \
     do {                                                                                           \
         const R *restrict a_ = (ac);                                                               \
         enum { W_ = sizeof(V) / sizeof(R) };                                                       \
-        V P_ = {0}, Q_ = {0}, alt_ = {0}, sp_ = {0}, sq_ = {0};                                    \
-        for (int l_ = 0; l_ < W_; l_++)                                                            \
-            P_[l_] = (pc), Q_[l_] = (l_ & 1) ? (qc) : -(qc), alt_[l_] = (l_ & 1) ? -1 : 1;          \
+        V alt_ = L2S_ALT(p)(), sp_ = {0}, sq_ = {0}, P_ = sp_ + (pc), Q_ = alt_ * -(qc);           \
         size_t len_ = 2 * (m), i_ = 0;                                                             \
         for (; i_ + W_ <= len_; i_ += W_) {                                                        \
             V av_ = L2S_LD(V, a_ + i_), xv_ = L2S_LD(V, x + i_);                                   \
             L2S_ST(y + i_, L2S_LD(V, y + i_) + (av_ * P_ + L2S_PSWAP(p)(av_) * Q_));              \
             sp_ += av_ * xv_, sq_ += av_ * L2S_PSWAP(p)(xv_);                                      \
         }                                                                                          \
-        if (i_ < len_) {                                                                           \
-            R ta_[W_], tx_[W_], ty_[W_];                                                           \
-            for (int l_ = 0; l_ < W_; l_++) {                                                      \
-                int in_ = i_ + l_ < len_;                                                          \
-                ta_[l_] = in_ ? a_[i_ + l_] : 0, tx_[l_] = in_ ? x[i_ + l_] : 0;                   \
-                ty_[l_] = in_ ? y[i_ + l_] : 0;                                                    \
-            }                                                                                      \
-            V av_ = L2S_LD(V, ta_), xv_ = L2S_LD(V, tx_);                                          \
-            L2S_ST(ty_, L2S_LD(V, ty_) + (av_ * P_ + L2S_PSWAP(p)(av_) * Q_));                    \
-            sp_ += av_ * xv_, sq_ += av_ * L2S_PSWAP(p)(xv_);                                      \
-            for (size_t l_ = 0; i_ + l_ < len_; l_++)                                              \
-                y[i_ + l_] = ty_[l_];                                                              \
+        R tr_ = 0, ti_ = 0; /* the tail: the same products, one element at a time */              \
+        for (; i_ < len_; i_ += 2) {                                                               \
+            R ar_ = a_[i_], ai_ = a_[i_ + 1], xr_ = x[i_], xi_ = x[i_ + 1];                        \
+            y[i_] = y[i_] + (ar_ * (pc) - ai_ * (qc));                                             \
+            y[i_ + 1] = y[i_ + 1] + (ai_ * (pc) + ar_ * (qc));                                     \
+            tr_ += ar_ * xr_ + ai_ * xi_, ti_ += ar_ * xi_ - ai_ * xr_;                            \
         }                                                                                          \
-        (tc)[0] += L2S_HSUM1(p)(sp_), (tc)[1] += L2S_HSUM1(p)(sq_ * alt_);                         \
+        (tc)[0] += L2S_HSUM1(p)(sp_) + tr_, (tc)[1] += L2S_HSUM1(p)(sq_ * alt_) + ti_;                         \
     } while (0)
 #define L2S_XCAT3(a, b, c) L2S_CAT3(a, b, c)
 #define L2S_PSWAP(p) L2S_XCAT3(pswap_, L2S_RT_##p, _l2s)
@@ -148,6 +142,7 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
 #define L2S_RT_s s
 #define L2S_RT_d d
 #define L2S_HSUM4(p) L2S_XCAT3(hsum4_, L2S_RT_##p, _l2s)
+#define L2S_ALT(p) L2S_XCAT3(alt_, L2S_RT_##p, _l2s)
 
 #define NB_L2SYM_CPLX_PANEL(R, p, sfx)                                                             \
     void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, const R *xr,    \

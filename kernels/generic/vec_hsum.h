@@ -10,7 +10,9 @@
        (pairs of lanes, then quads, then the quads' groups folded), in an order fixed by the
        width alone;
      hsum1_<s|d>_SFX(v): the lane sum of one vector, halves folded onto each other;
-     pswap_<s|d>_SFX(v): lanes 2k and 2k+1 exchanged (re and im of interleaved complex data).
+     pswap_<s|d>_SFX(v): lanes 2k and 2k+1 exchanged (re and im of interleaved complex data);
+     alt_<s|d>_SFX(): the constant (1, -1, 1, -1, ...) (built lane by lane, GCC kept such vectors
+       on the stack inside the loops that used them).
    Generated lane lists: lane i ^ h for the folds, (k, W + k) pairs for the first step. */
 #ifndef NB_HSUM_VBYTES
 #error "define NB_HSUM_VBYTES before including kernels/generic/vec_hsum.h"
@@ -71,6 +73,14 @@ static inline HS_NAME(hs_vd) HS_NAME(pswap_d)(HS_NAME(hs_vd) v)
 {
     return __builtin_shuffle(v, (HS_NAME(hs_md)){1, 0});
 }
+static inline HS_NAME(hs_vs) HS_NAME(alt_s)(void)
+{
+    return (HS_NAME(hs_vs)){1, -1, 1, -1};
+}
+static inline HS_NAME(hs_vd) HS_NAME(alt_d)(void)
+{
+    return (HS_NAME(hs_vd)){1, -1};
+}
 #elif NB_HSUM_VBYTES == 32
 static inline void HS_NAME(hsum4_s)(HS_NAME(hs_vs) v0, HS_NAME(hs_vs) v1, HS_NAME(hs_vs) v2,
         HS_NAME(hs_vs) v3, float *t)
@@ -119,6 +129,14 @@ static inline HS_NAME(hs_vs) HS_NAME(pswap_s)(HS_NAME(hs_vs) v)
 static inline HS_NAME(hs_vd) HS_NAME(pswap_d)(HS_NAME(hs_vd) v)
 {
     return __builtin_shuffle(v, (HS_NAME(hs_md)){1, 0, 3, 2});
+}
+static inline HS_NAME(hs_vs) HS_NAME(alt_s)(void)
+{
+    return (HS_NAME(hs_vs)){1, -1, 1, -1, 1, -1, 1, -1};
+}
+static inline HS_NAME(hs_vd) HS_NAME(alt_d)(void)
+{
+    return (HS_NAME(hs_vd)){1, -1, 1, -1};
 }
 #elif NB_HSUM_VBYTES == 64
 static inline void HS_NAME(hsum4_s)(HS_NAME(hs_vs) v0, HS_NAME(hs_vs) v1, HS_NAME(hs_vs) v2,
@@ -172,6 +190,14 @@ static inline HS_NAME(hs_vs) HS_NAME(pswap_s)(HS_NAME(hs_vs) v)
 static inline HS_NAME(hs_vd) HS_NAME(pswap_d)(HS_NAME(hs_vd) v)
 {
     return __builtin_shuffle(v, (HS_NAME(hs_md)){1, 0, 3, 2, 5, 4, 7, 6});
+}
+static inline HS_NAME(hs_vs) HS_NAME(alt_s)(void)
+{
+    return (HS_NAME(hs_vs)){1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1};
+}
+static inline HS_NAME(hs_vd) HS_NAME(alt_d)(void)
+{
+    return (HS_NAME(hs_vd)){1, -1, 1, -1, 1, -1, 1, -1};
 }
 #else
 #error "NB_HSUM_VBYTES must be 16, 32 or 64"
