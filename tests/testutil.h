@@ -15,10 +15,6 @@
 static long tu_checks = 0, tu_failures = 0;
 static uint64_t tu_state = 0x9e3779b97f4a7c15ull;
 
-/* The library's idle-team rule (threading/threads.c: a memory-bound call after 5 ms without one
-   runs on the calling thread) off, so that every check that sets a team size runs on that team:
-   the reference computations between calls take longer than that. */
-__attribute__((constructor)) static void tu_team_always(void) { setenv("NANOBLAS_TEAM_IDLE_MS", "0", 0); }
 static inline void tu_seed(uint64_t s) { tu_state = s * 0x9e3779b97f4a7c15ull + 1; }
 static inline uint64_t tu_next(void)
 {

@@ -7,7 +7,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -244,55 +243,10 @@ int nb_threads_for(double flops, size_t max_parts)
     return team_for(flops, NB_PARALLEL_MIN_FLOPS / 2, max_parts);
 }
 
-/* A memory-bound call (Level 1 and 2, a few milliseconds at most) does not wake a team that has
-   been idle: libgomp's idle workers spin for a while (300000 pauses, about 10 ms on the Zen 3
-   guest this was measured on) and then sleep, and waking a sleeping worker cost that guest
-   1-7 ms (the idle vCPU's wake-up, and the woken thread queued behind the spinning caller on
-   its CPU): dgemv N 2040 x 2040 on 2 threads took a median 7.0 ms when called every 20 ms,
-   against 1.1 ms on 1 thread and 0.7 back to back. So a call that comes more than
-   NB_TEAM_IDLE_NS after the previous memory-bound request, with less than NB_TEAM_COLD_WORK
-   times the per-thread minimum of work (about 3 ms on one thread), runs on the calling thread;
-   calls in a burst (the next one comes sooner) get the team, which then stays awake between
-   them. Every routine that asks here gives the same bits on any team (docs/API.md), so the
-   choice changes timing only. Level 3 (nb_threads_for) is left alone: its calls are longer.
-   last_stream_ns: the time of the latest request, shared by the process's threads as the
-   libgomp pool is; a relaxed atomic, since a stale value only moves one call's choice. */
-#define NB_TEAM_IDLE_NS 5000000LL
-#define NB_TEAM_COLD_WORK 256.0
-static long long last_stream_ns;
-
-/* NB_TEAM_IDLE_NS, or NANOBLAS_TEAM_IDLE_MS from the environment (0: every call may start the
-   team; the tests set it so that their threaded checks always run threaded), read at the first
-   memory-bound request. idle_ns: -1 until then; every thread reads the same value. */
-static long long idle_ns = -1;
-static long long team_idle_ns(void)
-{
-    long long v = __atomic_load_n(&idle_ns, __ATOMIC_RELAXED);
-    if (v < 0) {
-        const char *e = getenv("NANOBLAS_TEAM_IDLE_MS");
-        v = e && *e ? (long long)(atof(e) * 1e6) : NB_TEAM_IDLE_NS;
-        v = v < 0 ? 0 : v;
-        __atomic_store_n(&idle_ns, v, __ATOMIC_RELAXED);
-    }
-    return v;
-}
-
-static long long mono_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
 int nb_threads_for_stream(double elems, size_t max_parts)
 {
     if (!nb_rt.kset)
         nb_init();
-    if (elems < 2 * NB_STREAM_MIN_ELEMS)
-        return 1;
-    long long now = mono_ns(), last = __atomic_exchange_n(&last_stream_ns, now, __ATOMIC_RELAXED);
-    if (now - last > team_idle_ns() && elems < NB_TEAM_COLD_WORK * NB_STREAM_MIN_ELEMS)
-        return 1;
     return team_for(elems, NB_STREAM_MIN_ELEMS, max_parts);
 }
 
