@@ -412,6 +412,7 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
         size_t i = 0;                                                                              \
         for (; i + 2 * (W) <= n; i += 2 * (W)) {                                                   \
             V x0 = LD(x + i), x1 = LD(x + i + (W)), y0 = LD(y + i), y1 = LD(y + i + (W));          \
+            L1_PIN(x0); L1_PIN(x1); L1_PIN(y0); L1_PIN(y1);                                        \
             V u0 = c * x0 + s * y0, u1 = c * x1 + s * y1;                                          \
             V v0 = c * y0 - s * x0, v1 = c * y1 - s * x1;                                          \
             memcpy(y + i, &v0, sizeof v0), memcpy(y + i + (W), &v1, sizeof v1);                    \
