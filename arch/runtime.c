@@ -237,6 +237,20 @@ static void describe(const char *why, const nb_uarch *u, const char *uwhy,
             rows[i].b.mc, rows[i].b.kc, rows[i].b.nc);
 }
 
+/* The blocks of a 1m complex kernel (kernels/generic/gemm_1m_loops.h), which runs the real
+   kernel on 2 MC x 2 KC real A blocks and 2 KC x NC real B blocks: half the real MC and KC in
+   complex elements, the same NC, so that the real kernel sees exactly the real type's blocks. */
+static nb_blocking blocking_1m(nb_blocking real, int mrz)
+{
+    size_t mr = mrz > 0 ? (size_t)mrz : 1;
+    nb_blocking b = {real.mc / 2 / mr * mr, real.kc / 2, real.nc};
+    if (b.mc < mr)
+        b.mc = mr;
+    if (b.kc < 8)
+        b.kc = 8;
+    return b;
+}
+
 static void init_once_body(void)
 {
     nb_cpu_detect(&cpu_info);
@@ -269,8 +283,12 @@ static void init_once_body(void)
     const nb_tuning *tu = &nb_rt.tune;
     nb_rt.s = nb_blocking_for(&cpu_info, tu, sizeof(float), k->s.mr, k->s.nr, &tu->s, &ov);
     nb_rt.d = nb_blocking_for(&cpu_info, tu, sizeof(double), k->d.mr, k->d.nr, &tu->d, &ov);
-    nb_rt.c = nb_blocking_for(&cpu_info, tu, 2 * sizeof(float), k->c.mr, k->c.nr, NULL, &ov);
-    nb_rt.z = nb_blocking_for(&cpu_info, tu, 2 * sizeof(double), k->z.mr, k->z.nr, NULL, &ov);
+    nb_rt.c = k->c.a_expand == 2 ? blocking_1m(nb_rt.s, k->c.mr)
+                                 : nb_blocking_for(&cpu_info, tu, 2 * sizeof(float), k->c.mr,
+                                                   k->c.nr, NULL, &ov);
+    nb_rt.z = k->z.a_expand == 2 ? blocking_1m(nb_rt.d, k->z.mr)
+                                 : nb_blocking_for(&cpu_info, tu, 2 * sizeof(double), k->z.mr,
+                                                   k->z.nr, NULL, &ov);
     /* The avx512 set's VDPBF16PS kernel needs AVX512_BF16. Where it pays is the tuning entry's
        call (bf16): on CPUs with AMX (Sapphire Rapids and later) VDPBF16PS runs at half the rate
        of an fp32 FMA (measured on the SPR-class machine: 104 GFLOPS against 210), so there the

@@ -26,7 +26,11 @@
    columns where y[j] == 0 as the reference does. trsm_rows / trmm_rows (optional): the trsm and
    trmm leaf loops of kernels/generic/tri_loops.h compiled with the set's ISA flags, on B with
    element (i, j) at b[i*rs + j*cs] (fastest with cs == 1, contiguous rows; rs == 1, contiguous
-   columns, is transposed panel by panel through registers). */
+   columns, is transposed panel by panel through registers).
+
+   a_expand (complex types): 2 for the 1m kernels (kernels/generic/gemm_1m_loops.h), whose packed
+   A holds 2 x 2 real blocks, twice the elements: a micro-panel of A then spans a_expand*MR*k
+   elements and the block buffer a_expand times the usual size. 0 (or 1) everywhere else. */
 #ifndef NB_KERNEL_H
 #define NB_KERNEL_H
 
@@ -50,6 +54,7 @@
                           size_t cs, size_t n);                                                  \
         void (*trmm_rows)(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha, T *b,    \
                           size_t rs, size_t cs, size_t n);                                       \
+        int a_expand; /* packed A slots per element: 0 or 1, or 2 for the 1m kernels' 2x2 blocks */ \
     } nb_gemm_kernel_##tag;
 
 NB_GEMM_KERNEL_TYPE(float, s)

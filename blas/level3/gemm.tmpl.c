@@ -47,13 +47,13 @@ static void macro_kernel(const l3_kernel *kr, size_t mb, size_t nb, size_t kb, n
                          const nb_t *apack, const nb_t *bpack, nb_t beta, nb_t *c, size_t rsc,
                          size_t csc)
 {
-    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
+    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr, ax = l3_a_expand(kr->a_expand);
     for (size_t jr = 0; jr < nb; jr += nr) {
         int n_edge = (int)(nb - jr < nr ? nb - jr : nr);
         const nb_t *bp = bpack + jr * kb;
         for (size_t ir = 0; ir < mb; ir += mr) {
             int m_edge = (int)(mb - ir < mr ? mb - ir : mr);
-            kr->ukr(kb, alpha, apack + ir * kb, bp, beta, c + ir * rsc + jr * csc, rsc, csc, m_edge,
+            kr->ukr(kb, alpha, apack + ir * kb * ax, bp, beta, c + ir * rsc + jr * csc, rsc, csc, m_edge,
                     n_edge);
         }
     }
@@ -197,7 +197,7 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
     }
     size_t m_part = round_up((m + (size_t)tm - 1) / (size_t)tm, mr);
     mc = min_sz(mc, m_part);
-    size_t a_bytes = round_up(mc * kb_max * sizeof(nb_t), 64);
+    size_t a_bytes = round_up(mc * kb_max * sizeof(nb_t) * l3_a_expand(g->kr->a_expand), 64);
     size_t b_bytes = round_up(kb_max * min_sz(nc, round_up(n, nr)) * sizeof(nb_t), 64);
     size_t ws_bytes = b_bytes + (size_t)team * a_bytes;
     void *buf = nb_gemm_ws_acquire(ws_bytes);

@@ -42,7 +42,7 @@ static void tri_macro(const tri_kernel *kr, int upper, size_t i0, size_t mb, siz
                       size_t kb, nb_t alpha, const nb_t *apack, const nb_t *bpack, nb_t *c,
                       size_t ldc, nb_t *tile)
 {
-    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
+    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr, ax = l3_a_expand(kr->a_expand);
     for (size_t jr = 0; jr < nb; jr += nr) {
         size_t ncols = min_sz(nr, nb - jr), j = j0 + jr;
         for (size_t ir = 0; ir < mb; ir += mr) {
@@ -50,7 +50,7 @@ static void tri_macro(const tri_kernel *kr, int upper, size_t i0, size_t mb, siz
             int cls = tile_class(upper, i, mrows, j, ncols);
             if (cls == TILE_OUT)
                 continue;
-            const nb_t *ap = apack + ir * kb, *bp = bpack + jr * kb;
+            const nb_t *ap = apack + ir * kb * ax, *bp = bpack + jr * kb;
             if (cls == TILE_IN) {
                 kr->ukr(kb, alpha, ap, bp, 1, c + i + j * ldc, 1, ldc, (int)mrows, (int)ncols);
                 continue;
@@ -81,7 +81,7 @@ static int tri_engine(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t 
         mc = (mc * kc / kb_max) / mr * mr;
         nc = (nc * kc / kb_max) / nr * nr;
     }
-    size_t a_bytes = round_up(mc * kb_max * sizeof(nb_t), 64);
+    size_t a_bytes = round_up(mc * kb_max * sizeof(nb_t) * l3_a_expand(kr->a_expand), 64);
     size_t b_bytes = round_up(kb_max * min_sz(nc, round_up(j1 - j0, nr)) * sizeof(nb_t), 64);
     char *buf = nb_gemm_ws_acquire(a_bytes + b_bytes + mr * nr * sizeof(nb_t));
     if (!buf)

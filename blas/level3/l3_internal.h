@@ -53,6 +53,9 @@ static inline nb_t l3_at(l3_view v, size_t i, size_t j)
     return l3_conj_if(v.p[i * v.rs + j * v.cs], v.conj);
 }
 
+/* Elements of packed A per element of A (kernels/kernel.h, a_expand). */
+static inline size_t l3_a_expand(int a_expand) { return a_expand > 1 ? (size_t)a_expand : 1; }
+
 /* C = alpha*A*B + beta*C with A m x k, B k x n, C m x n at c[i*rsc + j*csc]; reference semantics:
    alpha == 0 or k == 0 reads neither A nor B, beta == 0 never reads C. */
 void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,

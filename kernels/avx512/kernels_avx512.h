@@ -38,6 +38,14 @@ NB_AVX512_DECLARE(float, s)
    runs the same fp32/fp64 kernels. */
 #include "kernels/generic/generic.h"
 #include "kernels/kernel.h"
+#include "kernels/generic/gemm_1m_loops.h"
+/* Complex types: the 1m method on the real kernels (gemm_1m_avx512.c), MR/2 x NR complex tiles;
+   the amx set shares them. */
+NB_GEMM_1M_DECLARE(c, float _Complex, avx512)
+NB_GEMM_1M_DECLARE(z, double _Complex, avx512)
+#define NB_AVX512_C_1M_ENTRY NB_GEMM_1M_ENTRY(c, avx512, 8 * NB_AVX512_S_MV, NB_AVX512_S_NR)
+#define NB_AVX512_Z_1M_ENTRY NB_GEMM_1M_ENTRY(z, avx512, 4 * NB_AVX512_D_MV, NB_AVX512_D_NR)
+
 #define NB_AVX512_GENERIC_ENTRY(p, mr, nr) \
     { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
 #define NB_AVX512_ENTRY(p, mr, nr)                                                            \

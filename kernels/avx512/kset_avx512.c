@@ -1,5 +1,5 @@
-/* The avx512 kernel set: AVX-512 kernels for s and d (dgemm_avx512.c, sgemm_avx512.c); c and z
-   still use the generic kernels. */
+/* The avx512 kernel set: AVX-512 kernels for s and d (dgemm_avx512.c, sgemm_avx512.c); c and z run
+   on them through the 1m method (gemm_1m_avx512.c). */
 #include "kernels/kernel.h"
 #include "kernels/generic/generic.h"
 #include "kernels/avx512/kernels_avx512.h"
@@ -8,8 +8,8 @@ const nb_kernel_set nb_kernels_avx512 = {
     .name = "avx512",
     .s = NB_AVX512_ENTRY(s, 16 * NB_AVX512_S_MV, NB_AVX512_S_NR),
     .d = NB_AVX512_ENTRY(d, 8 * NB_AVX512_D_MV, NB_AVX512_D_NR),
-    .c = NB_AVX512_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
-    .z = NB_AVX512_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
+    .c = NB_AVX512_C_1M_ENTRY,
+    .z = NB_AVX512_Z_1M_ENTRY,
     .bf16 = NB_AVX512BF16_ENTRY,
     .compact = NB_COMPACT_ENTRY(avx512),
     .brgemm = NB_BRGEMM_ENTRY(avx512),

@@ -1,12 +1,13 @@
 /* The neon kernel set (AArch64 Advanced SIMD, 32 x 128-bit registers: any ARMv8-A CPU).
    Real types have their own kernels (dgemm_neon.c 8 x 6, sgemm_neon.c 16 x 6, register budgets
-   stated there); complex types stay generic; bf16 through BFMMLA where the CPU has FEAT_BF16
-   (sbgemm_neon_bf16.c, built only when the compiler knows +bf16); compact GEMM from the shared
-   vector-extension loops at P = 4 s / 2 d (compact_neon.c); batch-reduce GEMM the generic
-   kernel. */
+   stated there); complex types run on them through the 1m method (gemm_1m_neon.c); bf16
+   through BFMMLA where the CPU has FEAT_BF16 (sbgemm_neon_bf16.c, built only when the compiler
+   knows +bf16); compact GEMM from the shared vector-extension loops at P = 4 s / 2 d
+   (compact_neon.c); batch-reduce GEMM the generic kernel. */
 #include "kernels/kernel.h"
 #include "kernels/generic/generic.h"
 #include "kernels/neon/kernels_neon.h"
+#include "kernels/generic/gemm_1m_loops.h"
 
 #define NB_GENERIC_ENTRY(p, mr, nr) \
     { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
@@ -14,13 +15,15 @@
 #define NB_NEON_GEMV(p) nb_##p##gemv_n_neon, nb_##p##gemv_t_neon, nb_##p##ger_neon, \
     nb_##p##trsm_rows_neon, nb_##p##trmm_rows_neon
 NB_GEMV_DECLARE(neon)
+NB_GEMM_1M_DECLARE(c, float _Complex, neon)
+NB_GEMM_1M_DECLARE(z, double _Complex, neon)
 
 const nb_kernel_set nb_kernels_neon = {
     .name = "neon",
     .s = {16, 6, nb_sgemm_neon_16x6, nb_spack_a_neon, nb_spack_b_neon, nb_sgemm_small_neon, NB_NEON_GEMV(s)},
     .d = {8, 6, nb_dgemm_neon_8x6, nb_dpack_a_neon, nb_dpack_b_neon, nb_dgemm_small_neon, NB_NEON_GEMV(d)},
-    .c = NB_GENERIC_ENTRY(c, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
-    .z = NB_GENERIC_ENTRY(z, NB_GENERIC_MR_COMPLEX, NB_GENERIC_NR_COMPLEX),
+    .c = NB_GEMM_1M_ENTRY(c, neon, 8, 6),
+    .z = NB_GEMM_1M_ENTRY(z, neon, 4, 6),
 #if NB_NEON_HAVE_BF16
     /* BFMMLA tiles of 8 x 12, k in steps of 4. speed_over_fp32 1: not measured (no ARM hardware
        here), so the team is sized as for the fp32 flops. */

@@ -1,0 +1,8 @@
+/* cgemm and zgemm of the avx2 set: the 1m method (kernels/generic/gemm_1m_loops.h) on the real
+   8x6 double and 16x6 float kernels (dgemm_avx2.c, sgemm_avx2.c, whose register budgets hold):
+   4x6 and 8x6 complex tiles. */
+#include "kernels/avx2/kernels_avx2.h"
+#include "kernels/generic/gemm_1m_loops.h"
+
+NB_GEMM_1M_DEFINE(z, double _Complex, double, avx2, nb_dgemm_avx2_8x6, 8, 8, 6)
+NB_GEMM_1M_DEFINE(c, float _Complex, float, avx2, nb_sgemm_avx2_16x6, 16, 16, 6)
