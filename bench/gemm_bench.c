@@ -1,5 +1,6 @@
-/* gemm_bench: times cblas_sgemm / cblas_dgemm of nanoblas and of other BLAS libraries, each
-   loaded with dlopen from a path given on the command line, in one process.
+/* gemm_bench: times cblas_sgemm / cblas_dgemm / cblas_cgemm / cblas_zgemm of nanoblas and of
+   other BLAS libraries, each loaded with dlopen from a path given on the command line, in one
+   process.
 
    Method, per shape (type, layout, transposes, m, n, k) and thread count:
    - every library gets the same operands (64-byte aligned, uniform random in [-1, 1));
@@ -10,8 +11,10 @@
    - samples are taken round-robin across the libraries (lib A, lib B, ..., lib A, ...) so that
      machine noise hits all of them alike, until each has had its time budget and the minimum
      number of samples, or the maximum number of samples;
-   - the median sample is reported as GFLOPS (2mnk flops per call) and as a percentage of the
-     FMA peak measured by this program for the instruction set of the nanoblas kernel set in use.
+   - the median sample is reported as GFLOPS (2mnk flops per call; 8mnk for complex: a complex
+     multiply-add is 4 real multiplies and 4 real adds) and as a percentage of the FMA peak
+     measured by this program for the instruction set of the nanoblas kernel set in use (fp32 for
+     s and c, fp64 for d and z).
    The table goes to stdout, one CSV row per library and shape to --csv, progress to stderr.
 
    The program is not linked to any BLAS: everything comes through dlopen(RTLD_LOCAL |
@@ -38,15 +41,20 @@
 
 /* CBLAS enumeration values (the standard ones; every CBLAS uses them; the layouts are in
    shapes.h). */
-enum { NO_TRANS = 111, TRANS = 112 };
+enum { NO_TRANS = 111, TRANS = 112, CONJ_TRANS = 113 };
 
 typedef void (*sgemm_fn)(int, int, int, int, int, int, float, const float *, int, const float *,
                          int, float, float *, int);
 typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int,
                          const double *, int, double, double *, int);
+/* cblas_cgemm and cblas_zgemm: alpha and beta by pointer, operands of interleaved (re, im)
+   pairs. */
+typedef void (*xgemm_fn)(int, int, int, int, int, int, const void *, const void *, int,
+                         const void *, int, const void *, void *, int);
 
 #define MAX_LIBS 16
 #define MAX_THREADS_LIST 64
+#define MAX_TRANS 9 /* every pair of N, T, C */
 #define MAX_SAMPLES 1000
 
 /* ---- small utilities ------------------------------------------------------------------------ */
@@ -157,6 +165,7 @@ struct lib {
     void *h;
     sgemm_fn sgemm;
     dgemm_fn dgemm;
+    xgemm_fn cgemm, zgemm;
     struct bench_setter set;
     char info[512];
     int is_nanoblas;
@@ -178,8 +187,10 @@ static int lib_load(struct lib *L)
     }
     L->sgemm = (sgemm_fn)dlsym(L->h, "cblas_sgemm");
     L->dgemm = (dgemm_fn)dlsym(L->h, "cblas_dgemm");
-    if (!L->sgemm && !L->dgemm) {
-        note("%s (%s) exports neither cblas_sgemm nor cblas_dgemm -- skipped", L->name, L->path);
+    L->cgemm = (xgemm_fn)dlsym(L->h, "cblas_cgemm");
+    L->zgemm = (xgemm_fn)dlsym(L->h, "cblas_zgemm");
+    if (!L->sgemm && !L->dgemm && !L->cgemm && !L->zgemm) {
+        note("%s (%s) exports no cblas_?gemm -- skipped", L->name, L->path);
         dlclose(L->h);
         L->h = NULL;
         return -1;
@@ -193,9 +204,9 @@ static int lib_load(struct lib *L)
 
 /* ---- options -------------------------------------------------------------------------------- */
 static struct {
-    int types[2]; /* 's' / 'd' in order */
+    int types[4]; /* 's' / 'd' / 'c' / 'z' in order */
     int ntypes;
-    char trans[4][2];
+    char trans[MAX_TRANS][2]; /* 'N', 'T' or 'C' */
     int ntrans;
     int layouts[2];
     int nlayouts;
@@ -219,18 +230,22 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gemm_bench [options]\n"
-            "Times cblas_sgemm/cblas_dgemm of nanoblas and of other BLAS shared libraries "
+            "Times cblas_?gemm (s, d, c, z) of nanoblas and of other BLAS shared libraries "
             "(dlopen).\n\n"
             "  --lib NAME=PATH   add a library (repeatable); nanoblas=<this build's "
             "lib/libnanoblas.so.0>\n"
             "                    comes first unless --no-nanoblas or a --lib nanoblas=PATH\n"
             "  --no-nanoblas     do not load nanoblas by default\n"
-            "  --type LIST       s, d or s,d (repeatable; default d,s)\n"
+            "  --type LIST       comma list of s, d, c, z (repeatable; default d,s); c and z\n"
+            "                    count 8mnk flops, %% of peak against fp32 (c) / fp64 (z)\n"
             "  --shapes LIST     comma list of presets and shapes MxNxK[:TT][:row|col] or N "
             "(a cube);\n"
+            "                    TT: two of N, T, C (conjugate transpose; for s and d, C is "
+            "T);\n"
             "                    repeatable; default: headline. Presets:\n%s"
-            "  --trans LIST      transposes for shapes without their own: NN,NT,TN,TT "
-            "(default NN)\n"
+            "  --trans LIST      transposes for shapes without their own: NN,NT,TN,TT, and "
+            "with C\n"
+            "                    (CN, NC, CT, ...); default NN\n"
             "  --layout LIST     col, row or col,row (default col)\n"
             "  --threads LIST    thread counts: 1,2,4 or 1-4 or 'all' (1..usable cpus) or "
             "'max';\n"
@@ -268,14 +283,55 @@ static void parse_types(const char *s)
     snprintf(buf, sizeof buf, "%s", s);
     for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
         int c = t[0] | 0x20;
-        if ((c != 's' && c != 'd') || t[1])
-            die("--type: '%s' is not s or d", t);
+        if (!strchr("sdcz", c) || t[1])
+            die("--type: '%s' is not s, d, c or z", t);
         int dup = 0;
         for (int i = 0; i < opt.ntypes; i++)
             dup |= opt.types[i] == c;
-        if (!dup && opt.ntypes < 2)
+        if (!dup && opt.ntypes < 4)
             opt.types[opt.ntypes++] = c;
     }
+}
+
+/* "NT"-style transposes with C (conjugate transpose) as a third letter; shapes.c's parse_trans
+   knows N and T only. -1 if malformed. */
+static int parse_trans_nct(const char *s, char *ta, char *tb)
+{
+    if (strlen(s) != 2)
+        return -1;
+    char a = (char)(s[0] & ~0x20), b = (char)(s[1] & ~0x20);
+    if (!a || !b || !strchr("NTC", a) || !strchr("NTC", b))
+        return -1;
+    *ta = a;
+    *tb = b;
+    return 0;
+}
+
+/* One explicit shape whose transposes may use C: shapes.c's parser reads it with T in place of
+   C (the stored operand is the same), then the shape gets its letters back. */
+static int parse_shape_nct(const char *spec)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", spec);
+    char ta = 0, tb = 0;
+    for (char *q = strchr(buf, ':'); q; q = strchr(q + 1, ':')) {
+        char tok[3] = {0};
+        if (strcspn(q + 1, ":") != 2)
+            continue;
+        memcpy(tok, q + 1, 2);
+        if (parse_trans_nct(tok, &ta, &tb))
+            continue;
+        for (int i = 1; i <= 2; i++)
+            if ((q[i] & ~0x20) == 'C')
+                q[i] = 'T';
+    }
+    if (parse_shape(buf))
+        return -1;
+    if (ta) {
+        shapes[nshapes - 1].ta = ta;
+        shapes[nshapes - 1].tb = tb;
+    }
+    return 0;
 }
 
 static void parse_threads(const char *s)
@@ -390,9 +446,9 @@ static void parse_args(int argc, char **argv)
             char buf[64];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                if (opt.ntrans >= 4 || parse_trans(t, &opt.trans[opt.ntrans][0],
-                                                   &opt.trans[opt.ntrans][1]))
-                    die("--trans: bad '%s' (NN, NT, TN or TT)", t);
+                if (opt.ntrans >= MAX_TRANS || parse_trans_nct(t, &opt.trans[opt.ntrans][0],
+                                                               &opt.trans[opt.ntrans][1]))
+                    die("--trans: bad '%s' (two of N, T, C: NN, NT, CN, ...)", t);
                 opt.ntrans++;
             }
             break;
@@ -470,7 +526,7 @@ static void parse_args(int argc, char **argv)
     if (!shape_specs[0])
         strcpy(shape_specs, "headline");
     for (char *t = strtok(shape_specs, ","); t; t = strtok(NULL, ","))
-        if (add_preset(t) && parse_shape(t))
+        if (add_preset(t) && parse_shape_nct(t))
             die("--shapes: '%s' is neither a preset nor MxNxK[:TT][:row|col]", t);
     /* nanoblas first, then the user's libraries in order. */
     int user_nb = 0;
@@ -582,28 +638,58 @@ static double bw_get(int threads)
 
 /* ---- one measurement ------------------------------------------------------------------------ */
 struct problem {
-    int is_double;
+    char type;      /* 's', 'd', 'c' or 'z' */
+    int is_double;  /* fp64 parts (d, z): the tolerance and the peak of the type */
+    int is_complex; /* c, z: an element is a (re, im) pair */
     int layout, ta, tb;
     int m, n, k;
     int lda, ldb, ldc;
-    size_t a_elems, b_elems, c_elems;
+    size_t a_elems, b_elems, c_elems; /* elements, each of elem_bytes */
+    size_t elem_bytes;
     void *A, *B, *C, *Cref;
     uint64_t c_seed;
 };
 
-static void call_gemm(const struct lib *L, const struct problem *p)
+/* Flops of one call: a complex multiply-add is 4 real multiplies and 4 real adds. */
+static double problem_flops(const struct problem *p)
 {
-    if (p->is_double)
-        L->dgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, 1.0, p->A, p->lda, p->B, p->ldb, 1.0,
-                 p->C, p->ldc);
-    else
-        L->sgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, 1.0f, p->A, p->lda, p->B, p->ldb,
-                 1.0f, p->C, p->ldc);
+    return (p->is_complex ? 8.0 : 2.0) * p->m * (double)p->n * p->k;
 }
 
-static int lib_has(const struct lib *L, int is_double)
+static void call_gemm(const struct lib *L, const struct problem *p)
 {
-    return L->h && (is_double ? L->dgemm != NULL : L->sgemm != NULL);
+    static const float one_c[2] = {1.0f, 0.0f};
+    static const double one_z[2] = {1.0, 0.0};
+    switch (p->type) {
+    case 'd':
+        L->dgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, 1.0, p->A, p->lda, p->B, p->ldb, 1.0,
+                 p->C, p->ldc);
+        break;
+    case 's':
+        L->sgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, 1.0f, p->A, p->lda, p->B, p->ldb,
+                 1.0f, p->C, p->ldc);
+        break;
+    case 'z':
+        L->zgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, one_z, p->A, p->lda, p->B, p->ldb,
+                 one_z, p->C, p->ldc);
+        break;
+    default:
+        L->cgemm(p->layout, p->ta, p->tb, p->m, p->n, p->k, one_c, p->A, p->lda, p->B, p->ldb,
+                 one_c, p->C, p->ldc);
+        break;
+    }
+}
+
+static int lib_has(const struct lib *L, char type)
+{
+    if (!L->h)
+        return 0;
+    switch (type) {
+    case 's': return L->sgemm != NULL;
+    case 'd': return L->dgemm != NULL;
+    case 'c': return L->cgemm != NULL;
+    default: return L->zgemm != NULL;
+    }
 }
 
 static double time_calls(const struct lib *L, const struct problem *p, long calls)
@@ -614,15 +700,17 @@ static double time_calls(const struct lib *L, const struct problem *p, long call
     return now_s() - t0;
 }
 
-/* max |C - Cref| / max |Cref| over the m x n (or n x m) stored block. */
+/* max |C - Cref| / max |Cref| over the m x n (or n x m) stored block; for complex types over
+   the real and imaginary parts alike (a stored column is 2 x rows consecutive reals). */
 static double rel_diff(const struct problem *p)
 {
-    int rows = p->layout == COL_MAJOR ? p->m : p->n;
+    size_t w = p->is_complex ? 2 : 1;
+    size_t rows = w * (size_t)(p->layout == COL_MAJOR ? p->m : p->n);
     int cols = p->layout == COL_MAJOR ? p->n : p->m;
     double dmax = 0, rmax = 0;
     for (int j = 0; j < cols; j++)
-        for (int i = 0; i < rows; i++) {
-            size_t idx = (size_t)j * (size_t)p->ldc + (size_t)i;
+        for (size_t i = 0; i < rows; i++) {
+            size_t idx = (size_t)j * w * (size_t)p->ldc + i;
             double c, r;
             if (p->is_double) {
                 c = ((double *)p->C)[idx];
@@ -659,20 +747,31 @@ static void settle(int threads)
         usleep((useconds_t)opt.settle_ms * 1000);
 }
 
-static void problem_setup(struct problem *p, const struct shape *s, int is_double, int layout,
+static int trans_code(char t)
+{
+    return t == 'C' ? CONJ_TRANS : t == 'T' ? TRANS : NO_TRANS;
+}
+
+/* type: 's', 'd', 'c' or 'z'; ta, tb: 'N', 'T' or 'C' (the caller turns C into T for s and d). */
+static void problem_setup(struct problem *p, const struct shape *s, char type, int layout,
                           char ta, char tb)
 {
     memset(p, 0, sizeof *p);
-    p->is_double = is_double;
+    p->type = type;
+    p->is_double = type == 'd' || type == 'z';
+    p->is_complex = type == 'c' || type == 'z';
+    int is_double = p->is_double;
+    size_t w = p->is_complex ? 2 : 1; /* reals per element */
+    p->elem_bytes = w * (is_double ? 8 : 4);
     p->layout = layout;
-    p->ta = ta == 'T' ? TRANS : NO_TRANS;
-    p->tb = tb == 'T' ? TRANS : NO_TRANS;
+    p->ta = trans_code(ta);
+    p->tb = trans_code(tb);
     p->m = s->m;
     p->n = s->n;
     p->k = s->k;
-    /* Stored shapes: op(A) is m x k, op(B) is k x n, C is m x n. */
-    int ar = ta == 'T' ? s->k : s->m, ac = ta == 'T' ? s->m : s->k;
-    int br = tb == 'T' ? s->n : s->k, bc = tb == 'T' ? s->k : s->n;
+    /* Stored shapes: op(A) is m x k, op(B) is k x n, C is m x n (T and C store alike). */
+    int ar = ta != 'N' ? s->k : s->m, ac = ta != 'N' ? s->m : s->k;
+    int br = tb != 'N' ? s->n : s->k, bc = tb != 'N' ? s->k : s->n;
     int col = layout == COL_MAJOR;
     p->lda = (col ? ar : ac) + opt.ld_pad;
     p->ldb = (col ? br : bc) + opt.ld_pad;
@@ -686,15 +785,15 @@ static void problem_setup(struct problem *p, const struct shape *s, int is_doubl
     p->a_elems = (size_t)p->lda * (size_t)(col ? ac : ar);
     p->b_elems = (size_t)p->ldb * (size_t)(col ? bc : br);
     p->c_elems = (size_t)p->ldc * (size_t)(col ? s->n : s->m);
-    size_t e = is_double ? 8 : 4;
+    size_t e = p->elem_bytes;
     p->A = xaligned(p->a_elems * e);
     p->B = xaligned(p->b_elems * e);
     p->C = xaligned(p->c_elems * e);
     p->Cref = opt.verify ? xaligned(p->c_elems * e) : NULL;
-    fill(p->A, p->a_elems, is_double, opt.seed * 3 + 1);
-    fill(p->B, p->b_elems, is_double, opt.seed * 3 + 2);
+    fill(p->A, p->a_elems * w, is_double, opt.seed * 3 + 1);
+    fill(p->B, p->b_elems * w, is_double, opt.seed * 3 + 2);
     p->c_seed = opt.seed * 3 + 3;
-    fill(p->C, p->c_elems, is_double, p->c_seed);
+    fill(p->C, p->c_elems * w, is_double, p->c_seed);
 }
 
 static void problem_free(struct problem *p)
@@ -711,7 +810,7 @@ static double measure(struct problem *p, int threads, struct result *res)
 {
     double busy = 0, self = 0, wall = 0;
     int load_ok = 1;
-    double flops = 2.0 * p->m * (double)p->n * p->k;
+    double flops = problem_flops(p);
     int ref = -1;
     settle(2);
     for (int li = 0; li < nlibs; li++) {
@@ -719,16 +818,16 @@ static double measure(struct problem *p, int threads, struct result *res)
         memset(r, 0, sizeof *r);
         r->reldiff = -1;
         struct lib *L = &libs[li];
-        if (!lib_has(L, p->is_double))
+        if (!lib_has(L, p->type))
             continue;
         r->ok = 1;
         lib_set_threads(L, threads);
         /* Warm-up, on the seeded C so that the result can be compared. */
         if (opt.verify)
-            fill(p->C, p->c_elems, p->is_double, p->c_seed);
+            fill(p->C, p->c_elems * (p->is_complex ? 2 : 1), p->is_double, p->c_seed);
         double tw = time_calls(L, p, 1);
         if (opt.verify) {
-            size_t bytes = p->c_elems * (p->is_double ? 8 : 4);
+            size_t bytes = p->c_elems * p->elem_bytes;
             if (ref < 0) {
                 memcpy(p->Cref, p->C, bytes);
                 ref = li;
@@ -838,6 +937,9 @@ static void preamble(void)
     cpu_model(model, sizeof model);
     time_t tt = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime(&tt));
+    int complex_types = 0;
+    for (int ti = 0; ti < opt.ntypes; ti++)
+        complex_types |= opt.types[ti] == 'c' || opt.types[ti] == 'z';
     FILE *outs[2] = {stdout, csv};
     for (int o = 0; o < 2; o++) {
         FILE *f = outs[o];
@@ -845,6 +947,9 @@ static void preamble(void)
             continue;
         header_line(f, "gemm_bench: cblas_?gemm, alpha = beta = 1, median of timed samples "
                        "after a warm-up call");
+        if (complex_types)
+            header_line(f, "c, z: alpha = beta = 1+0i; GFLOPS count 8mnk flops per call (s, d: "
+                           "2mnk); %% of peak against the fp32 (c) or fp64 (z) peak");
         header_line(f, "date: %s", date);
         header_line(f, "cpu: %s; %d usable cpus", model, cpus_usable());
         for (int li = 0; li < nlibs; li++)
@@ -911,7 +1016,7 @@ static void table_header(void)
 /* The shape streams from memory: its operands do not fit in the last-level cache. */
 static int streams_from_memory(const struct problem *p)
 {
-    double e = p->is_double ? 8.0 : 4.0;
+    double e = (double)p->elem_bytes;
     double foot = e * ((double)p->m * p->n + (double)p->m * p->k + (double)p->k * p->n);
     return foot > (double)peak_llc_bytes();
 }
@@ -919,11 +1024,11 @@ static int streams_from_memory(const struct problem *p)
 static void report(const struct problem *p, char ta, char tb, int threads,
                    const struct result *res, double other)
 {
-    char type = p->is_double ? 'd' : 's';
+    char type = p->type;
     const char *lay = p->layout == COL_MAJOR ? "col" : "row";
     double peak = peak_get(peak_isa_used, p->is_double, threads);
-    double e = p->is_double ? 8.0 : 4.0;
-    double flops = 2.0 * p->m * (double)p->n * p->k;
+    double e = (double)p->elem_bytes;
+    double flops = problem_flops(p);
     /* Memory-bound estimate: C read and written once, A and B read once. */
     double bytes = e * (2.0 * p->m * (double)p->n + (double)p->m * p->k + (double)p->k * p->n);
     double bw = 0, bw_bound = 0;
@@ -1016,6 +1121,32 @@ static void set_env_threads(int n)
         setenv(vars[i], v, 1);
 }
 
+/* For s and d, C (conjugate transpose) is T. */
+static char real_trans(char t)
+{
+    return t == 'C' ? 'T' : t;
+}
+
+static int has_conj(int tr)
+{
+    return opt.trans[tr][0] == 'C' || opt.trans[tr][1] == 'C';
+}
+
+/* A --trans entry with a C that comes, for s and d, to the pair of an entry without C or of an
+   earlier entry with C would time the same calls again: it is left out for those types (lists
+   without C run as they are). */
+static int real_trans_repeat(int tr)
+{
+    if (!has_conj(tr))
+        return 0;
+    char a = real_trans(opt.trans[tr][0]), b = real_trans(opt.trans[tr][1]);
+    for (int i = 0; i < opt.ntrans; i++)
+        if ((i < tr || !has_conj(i)) && real_trans(opt.trans[i][0]) == a &&
+            real_trans(opt.trans[i][1]) == b)
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     parse_args(argc, argv);
@@ -1039,6 +1170,10 @@ int main(int argc, char **argv)
             if (mx > 1 && !libs[li].set.fn)
                 note("%s has no known thread setter: it runs with its environment's count",
                      libs[li].name);
+            for (int ti = 0; ti < opt.ntypes; ti++)
+                if (!lib_has(&libs[li], (char)opt.types[ti]))
+                    note("%s exports no cblas_%cgemm: no %c figures for it", libs[li].name,
+                         opt.types[ti], opt.types[ti]);
         }
     }
     if (!loaded)
@@ -1075,25 +1210,38 @@ int main(int argc, char **argv)
     table_header();
 
     /* Expand shapes x (trans, layout) defaults. */
-    int total = 0;
-    for (int si = 0; si < nshapes; si++)
-        total += (shapes[si].ta ? 1 : opt.ntrans) * (shapes[si].layout ? 1 : opt.nlayouts);
-    total *= opt.ntypes * opt.nthreads;
+    int total = 0, ntrans_real = 0;
+    for (int tr = 0; tr < opt.ntrans; tr++)
+        ntrans_real += !real_trans_repeat(tr);
+    for (int ti = 0; ti < opt.ntypes; ti++) {
+        int ntrans = opt.types[ti] == 'c' || opt.types[ti] == 'z' ? opt.ntrans : ntrans_real;
+        for (int si = 0; si < nshapes; si++)
+            total += (shapes[si].ta ? 1 : ntrans) * (shapes[si].layout ? 1 : opt.nlayouts);
+    }
+    total *= opt.nthreads;
     static struct result res[MAX_LIBS];
     int step = 0;
     double t_start = now_s();
     for (int ti = 0; ti < opt.ntypes; ti++) {
-        int is_double = opt.types[ti] == 'd';
+        char type = (char)opt.types[ti];
+        int is_double = type == 'd' || type == 'z';
+        int is_complex = type == 'c' || type == 'z';
         for (int si = 0; si < nshapes; si++) {
             const struct shape *s = &shapes[si];
             int ntr = s->ta ? 1 : opt.ntrans, nla = s->layout ? 1 : opt.nlayouts;
-            for (int tr = 0; tr < ntr; tr++)
+            for (int tr = 0; tr < ntr; tr++) {
+                if (!s->ta && !is_complex && real_trans_repeat(tr))
+                    continue;
                 for (int la = 0; la < nla; la++) {
                     char ta = s->ta ? s->ta : opt.trans[tr][0];
                     char tb = s->ta ? s->tb : opt.trans[tr][1];
+                    if (!is_complex) {
+                        ta = real_trans(ta);
+                        tb = real_trans(tb);
+                    }
                     int layout = s->layout ? s->layout : opt.layouts[la];
                     struct problem p;
-                    problem_setup(&p, s, is_double, layout, ta, tb);
+                    problem_setup(&p, s, type, layout, ta, tb);
                     for (int th = 0; th < opt.nthreads; th++) {
                         int threads = opt.threads[th];
                         step++;
@@ -1116,6 +1264,7 @@ int main(int argc, char **argv)
                     }
                     problem_free(&p);
                 }
+            }
         }
     }
     fprintf(stderr, "gemm_bench: %d measurements in %.0f s\n", step, now_s() - t_start);
