@@ -11,9 +11,6 @@
 #define NB_AVX2_TUNE 0
 #endif
 
-#define NB_GENERIC_ENTRY(p, mr, nr) \
-    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
-
 #define NB_AVX2_GEMV(p) nb_##p##gemv_n_avx2, nb_##p##gemv_t_avx2, nb_##p##ger_avx2, \
     nb_##p##trsm_rows_avx2, nb_##p##trmm_rows_avx2
 NB_GEMV_DECLARE(avx2)

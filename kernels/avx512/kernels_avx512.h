@@ -46,8 +46,6 @@ NB_GEMM_1M_DECLARE(z, double _Complex, avx512)
 #define NB_AVX512_C_1M_ENTRY NB_GEMM_1M_ENTRY(c, avx512, 8 * NB_AVX512_S_MV, NB_AVX512_S_NR)
 #define NB_AVX512_Z_1M_ENTRY NB_GEMM_1M_ENTRY(z, avx512, 4 * NB_AVX512_D_MV, NB_AVX512_D_NR)
 
-#define NB_AVX512_GENERIC_ENTRY(p, mr, nr) \
-    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
 #define NB_AVX512_ENTRY(p, mr, nr)                                                            \
     { (mr), (nr), nb_##p##gemm_avx512_ukr, nb_##p##pack_a_avx512, nb_##p##pack_b_avx512,      \
       nb_##p##gemm_small_avx512, nb_##p##gemv_n_avx512, nb_##p##gemv_t_avx512, nb_##p##ger_avx512,          \

@@ -1,26 +1,19 @@
-/* Portable C GEMM kernels (one instance per precision): the micro-kernel and the two packing
-   routines of the kernel contract (kernels/kernel.h). Correct on any CPU and the oracle for the
-   ISA kernel sets, so clarity comes before speed; the register tile still lets the compiler keep
-   the accumulators in registers and vectorise the inner loop. */
+/* Portable C GEMM kernels (the s and d instances): the micro-kernel and the two packing routines
+   of the kernel contract (kernels/kernel.h). Correct on any CPU and the oracle for the ISA kernel
+   sets, so clarity comes before speed; the register tile still lets the compiler keep the
+   accumulators in registers and vectorise the inner loop. Complex types run on these through the
+   1m method (gemm_1m_generic.c), as in every other set. */
 #include "blas/nb_template.h"
 #include "kernels/generic/generic.h"
 
-#if NB_COMPLEX
-#define MR NB_GENERIC_MR_COMPLEX
-#define NR NB_GENERIC_NR_COMPLEX
-#else
+#if !NB_COMPLEX
 #define MR NB_GENERIC_MR_REAL
 #define NR NB_GENERIC_NR_REAL
-#endif
 
 static inline nb_t conj_if(nb_t x, int conj)
 {
-#if NB_COMPLEX
-    return conj ? NB_CONJ(x) : x;
-#else
     (void)conj;
     return x;
-#endif
 }
 
 void NB_INT(gemm_ukr_generic)(size_t k, nb_t alpha, const nb_t *a, const nb_t *b, nb_t beta, nb_t *c,
@@ -88,3 +81,4 @@ void NB_INT(pack_b_generic)(size_t k, size_t n, const nb_t *src, size_t rs, size
         }
     }
 }
+#endif

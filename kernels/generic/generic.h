@@ -7,8 +7,6 @@
 
 #define NB_GENERIC_MR_REAL 8
 #define NB_GENERIC_NR_REAL 4
-#define NB_GENERIC_MR_COMPLEX 4
-#define NB_GENERIC_NR_COMPLEX 2
 
 #define NB_GENERIC_DECLARE(T, p)                                                                     \
     void nb_##p##gemm_ukr_generic(size_t k, T alpha, const T *a, const T *b, T beta, T *c, size_t rs_c, \
@@ -20,7 +18,5 @@
 
 NB_GENERIC_DECLARE(float, s)
 NB_GENERIC_DECLARE(double, d)
-NB_GENERIC_DECLARE(float _Complex, c)
-NB_GENERIC_DECLARE(double _Complex, z)
 
 #endif

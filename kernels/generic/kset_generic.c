@@ -3,8 +3,6 @@
 #include "kernels/generic/generic.h"
 #include "kernels/generic/gemm_1m_loops.h"
 
-#define NB_GENERIC_ENTRY(p, mr, nr) \
-    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
 #define NB_GENERIC_REAL_ENTRY(p)                                                                 \
     { NB_GENERIC_MR_REAL, NB_GENERIC_NR_REAL, nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic,   \
       nb_##p##pack_b_generic, NULL, nb_##p##gemv_n_generic, nb_##p##gemv_t_generic, nb_##p##ger_generic, nb_##p##trsm_rows_generic, nb_##p##trmm_rows_generic }

@@ -9,9 +9,6 @@
 #include "kernels/neon/kernels_neon.h"
 #include "kernels/generic/gemm_1m_loops.h"
 
-#define NB_GENERIC_ENTRY(p, mr, nr) \
-    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
-
 #define NB_NEON_GEMV(p) nb_##p##gemv_n_neon, nb_##p##gemv_t_neon, nb_##p##ger_neon, \
     nb_##p##trsm_rows_neon, nb_##p##trmm_rows_neon
 NB_GEMV_DECLARE(neon)

@@ -20,9 +20,6 @@
 #include "kernels/neon/kernels_neon.h"
 #endif
 
-#define NB_GENERIC_ENTRY(p, mr, nr) \
-    { (mr), (nr), nb_##p##gemm_ukr_generic, nb_##p##pack_a_generic, nb_##p##pack_b_generic, NULL }
-
 /* mr 0: filled by vla_setup (the set is used only through the completed copy) */
 #define NB_SVE_ENTRY(p)                                                                          \
     { 0, 8, nb_##p##gemm_sve_3vx8, nb_##p##pack_a_sve_3v, nb_##p##pack_b_sve_8, NULL,            \
