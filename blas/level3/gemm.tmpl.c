@@ -181,6 +181,63 @@ static engine_cfg engine_config(void)
    in proportion (same bytes): for small k (4096 x 4096 x 16) the A block then spans whole columns
    of C, which the micro-kernel streams top to bottom (1.3-1.4x over MC 192 there, d and s).
    None of this depends on the team size. */
+/* What every thread of one engine call shares. */
+typedef struct {
+    const engine_cfg *g;
+    size_t m, n, k, mc, nc, kb_max, a_bytes, b_bytes;
+    nb_t alpha, beta;
+    l3_view a, b;
+    nb_t *c;
+    size_t rsc, csc;
+    int tm, tn;
+    void *buf;
+} engine_job;
+
+/* Thread t of a team of nt (1: the caller alone, outside any parallel region, where the
+   barriers are no-ops). */
+static void engine_thread(const engine_job *e, int t, int nt)
+{
+    const engine_cfg *g = e->g;
+    size_t mr = g->mr, nr = g->nr, m = e->m, n = e->n, k = e->k, mc = e->mc, nc = e->nc;
+    const int team = e->tm * e->tn;
+    /* a team smaller than asked for (the OpenMP runtime may give fewer threads) runs as one
+       column: every thread its own rows */
+    int gm = nt == team ? e->tm : nt, gn = nt == team ? e->tn : 1;
+    nb_t *bpack = (nb_t *)e->buf;
+    nb_t *apack = (nb_t *)((char *)e->buf + e->b_bytes + (size_t)t * e->a_bytes);
+    l3_view a = e->a, b = e->b;
+    size_t m0, m1;
+    nb_split(m, mr, gm, t % gm, &m0, &m1);
+    for (size_t jc = 0; jc < n; jc += nc) {
+        size_t nb = min_sz(nc, n - jc);
+        for (size_t pc = 0; pc < k; pc += e->kb_max) {
+            size_t kb = min_sz(e->kb_max, k - pc);
+            /* beta applies once: later K blocks accumulate onto the result of the first. */
+            nb_t beta_pc = pc == 0 ? e->beta : (nb_t)1;
+            size_t q0, q1;
+            nb_split(nb, nr, nt, t, &q0, &q1);
+            if (q1 > q0)
+                g->kr->pack_b(kb, q1 - q0, b.p + pc * b.rs + (jc + q0) * b.cs, b.rs, b.cs, b.conj,
+                              bpack + q0 * kb);
+            if (nt > 1) {
+#pragma omp barrier
+            }
+            size_t j0, j1;
+            nb_split(nb, nr, gn, t / gm, &j0, &j1);
+            for (size_t ic = m0; ic < m1 && j1 > j0; ic += mc) {
+                size_t mb = min_sz(mc, m1 - ic);
+                g->kr->pack_a(mb, kb, a.p + ic * a.rs + pc * a.cs, a.rs, a.cs, a.conj, apack);
+                macro_kernel(g->kr, mb, j1 - j0, kb, e->alpha, apack, bpack + j0 * kb, beta_pc,
+                             e->c + ic * e->rsc + (jc + j0) * e->csc, e->rsc, e->csc);
+            }
+            /* the next B block overwrites the shared buffer */
+            if (nt > 1) {
+#pragma omp barrier
+            }
+        }
+    }
+}
+
 static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
                   nb_t beta, nb_t *c, size_t rsc, size_t csc, int tm, int tn)
 {
@@ -203,41 +260,15 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
     void *buf = nb_gemm_ws_acquire(ws_bytes);
     if (!buf)
         return 0;
-    nb_t *bpack = (nb_t *)buf;
-
-#pragma omp parallel num_threads(team) if (team > 1)
-    {
-        int t = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
-        /* a team smaller than asked for (the OpenMP runtime may give fewer threads) runs as
-           one column: every thread its own rows */
-        int gm = nt == team ? tm : nt, gn = nt == team ? tn : 1;
-        nb_t *apack = (nb_t *)((char *)buf + b_bytes + (size_t)t * a_bytes);
-        size_t m0, m1;
-        nb_split(m, mr, gm, t % gm, &m0, &m1);
-        for (size_t jc = 0; jc < n; jc += nc) {
-            size_t nb = min_sz(nc, n - jc);
-            for (size_t pc = 0; pc < k; pc += kb_max) {
-                size_t kb = min_sz(kb_max, k - pc);
-                /* beta applies once: later K blocks accumulate onto the result of the first. */
-                nb_t beta_pc = pc == 0 ? beta : (nb_t)1;
-                size_t q0, q1;
-                nb_split(nb, nr, nt, t, &q0, &q1);
-                if (q1 > q0)
-                    g->kr->pack_b(kb, q1 - q0, b.p + pc * b.rs + (jc + q0) * b.cs, b.rs, b.cs, b.conj,
-                                  bpack + q0 * kb);
-#pragma omp barrier
-                size_t j0, j1;
-                nb_split(nb, nr, gn, t / gm, &j0, &j1);
-                for (size_t ic = m0; ic < m1 && j1 > j0; ic += mc) {
-                    size_t mb = min_sz(mc, m1 - ic);
-                    g->kr->pack_a(mb, kb, a.p + ic * a.rs + pc * a.cs, a.rs, a.cs, a.conj, apack);
-                    macro_kernel(g->kr, mb, j1 - j0, kb, alpha, apack, bpack + j0 * kb, beta_pc,
-                                 c + ic * rsc + (jc + j0) * csc, rsc, csc);
-                }
-                /* the next B block overwrites the shared buffer */
-#pragma omp barrier
-            }
-        }
+    engine_job e = {g, m, n, k, mc, nc, kb_max, a_bytes, b_bytes, alpha, beta, a, b, c, rsc, csc,
+                    tm, tn, buf};
+    /* one thread: no parallel region at all (libgomp's, even a team of one, took about 1 us of
+       allocation and futex calls: most of a 4x4x4 zgemm) */
+    if (team <= 1) {
+        engine_thread(&e, 0, 1);
+    } else {
+#pragma omp parallel num_threads(team)
+        engine_thread(&e, NB_THREAD_NUM(), NB_NUM_THREADS());
     }
     nb_gemm_ws_release(buf);
     return 1;
