@@ -25,14 +25,14 @@ void NB_INT(cblas_gemm_named)(const char *name, const CBLAS_LAYOUT layout,
 {
     const int row = nb_cb_layout(layout);
     const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
-#if !NB_COMPLEX
     /* Tiny problems first: every layer between here and the kernel costs as much as their
        arithmetic. gemm_tiny takes only legal calls, so errors are still reported below. */
     if (row >= 0 && ta && tb &&
-        (row ? NB_INT(gemm_tiny)(tb, ta, N, M, K, alpha, B, ldb, A, lda, beta, C, ldc)
-             : NB_INT(gemm_tiny)(ta, tb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc)))
+        (row ? NB_INT(gemm_tiny)(tb, ta, N, M, K, NB_SCALAR(alpha), B, ldb, A, lda,
+                                 NB_SCALAR(beta), C, ldc)
+             : NB_INT(gemm_tiny)(ta, tb, M, N, K, NB_SCALAR(alpha), A, lda, B, ldb,
+                                 NB_SCALAR(beta), C, ldc)))
         return;
-#endif
     if (row < 0)
         NB_CB_FAIL(0, 1, name);
     if (!ta)

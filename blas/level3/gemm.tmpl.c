@@ -318,10 +318,8 @@ void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_v
     if (!nb_rt.kset)
         nb_init();
     double flops = (NB_COMPLEX ? 8.0 : 2.0) * (double)m * (double)n * (double)k;
-#if !NB_COMPLEX
     if (NB_INT(gemm_direct)(m, n, k, alpha, a, b, beta, c, rsc, csc, flops))
         return;
-#endif
     engine_cfg g = engine_config();
     int tm, tn;
     size_t m_max, n_max;

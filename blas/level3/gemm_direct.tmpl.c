@@ -15,7 +15,8 @@
    column-major one K block at a time (m-skinny); the n-skinny path needs it column-major.
    Every path runs on the calling thread unless nb_threads_for gives a team (then a parallel
    region splits the columns, or the rows for n-skinny; the tile grid and the K order of every
-   C element do not depend on the split). Only real types have `small` kernels so far. */
+   C element do not depend on the split). Complex types (the section at the end) use only the
+   small path, on one thread. */
 #include <stdlib.h>
 #include "kernels/kernel.h"
 #include "blas/level3/l3_internal.h"
@@ -283,5 +284,77 @@ int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha,
     }
     return tiny_trans_a(kr, transa, (size_t)m, (size_t)n, (size_t)k, alpha, a, (size_t)lda, b,
                         rs_b, cs_b, beta, c, (size_t)ldc);
+}
+#else /* complex */
+
+/* Complex problems whose every dimension is at most this go to the set's no-packing kernel
+   (kernels/generic/gemm_small_complex_loops.h; its stack pads hold k <= 128). Where the packed
+   1m engine overtakes it: docs/PERFORMANCE.md (complex GEMM). */
+#define DIRECT_SMALL_DIM_COMPLEX ((size_t)64)
+
+void *nb_gemm_ws_acquire(size_t bytes);
+void nb_gemm_ws_release(void *p);
+
+/* The small kernel reads A column-major with contiguous columns and B with any strides, neither
+   conjugated: op(A) otherwise, and a conjugated op(B), are copied (conjugated) into the calling
+   thread's GEMM workspace first, m*k and k*n elements, at most 64 KiB each in double complex.
+   One thread: a call this small is below the threading threshold. */
+int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
+                        nb_t *c, size_t rsc, size_t csc, double flops)
+{
+    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
+    const size_t dim = DIRECT_SMALL_DIM_COMPLEX;
+    if (!kr->small || rsc != 1 || k == 0 || m > dim || n > dim || k > dim ||
+        nb_threads_for(flops, 2) > 1)
+        return 0;
+    int copy_a = a.rs != 1 || a.conj, copy_b = b.conj;
+    nb_t *buf = NULL;
+    if (copy_a || copy_b) {
+        buf = nb_gemm_ws_acquire(((copy_a ? m * k : 0) + (copy_b ? k * n : 0)) * sizeof(nb_t));
+        if (!buf)
+            return 0;
+    }
+    const nb_t *ap = a.p, *bp = b.p;
+    size_t lda = a.cs, rs_b = b.rs, cs_b = b.cs;
+    nb_t *next = buf;
+    if (copy_a) {
+        for (size_t l = 0; l < k; l++)
+            for (size_t i = 0; i < m; i++)
+                next[i + l * m] = l3_at(a, i, l);
+        ap = next, lda = m, next += m * k;
+    }
+    if (copy_b) {
+        for (size_t j = 0; j < n; j++)
+            for (size_t l = 0; l < k; l++)
+                next[l + j * k] = l3_at(b, l, j);
+        bp = next, rs_b = 1, cs_b = k;
+    }
+    kr->small(m, n, k, alpha, ap, lda, bp, rs_b, cs_b, beta, c, csc);
+    if (buf)
+        nb_gemm_ws_release(buf);
+    return 1;
+}
+
+/* The CBLAS shortcut (as for the real types below it, which see): a legal column-major call with
+   A not transposed, B not conjugated, every dimension in [1, DIRECT_SMALL_DIM_COMPLEX], alpha != 0
+   and one thread's worth of work goes straight to the small kernel; 0 for any other call. At 4^3
+   the layers in between took 46% of a cgemm call. */
+int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha, const nb_t *a,
+                      int lda, const nb_t *b, int ldb, nb_t beta, nb_t *c, int ldc)
+{
+    if (!nb_rt.kset)
+        nb_init();
+    const size_t dim = DIRECT_SMALL_DIM_COMPLEX;
+    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
+    if ((size_t)((long long)m - 1) >= dim || (size_t)((long long)n - 1) >= dim ||
+        (size_t)((long long)k - 1) >= dim || alpha == 0 || transa != 'N' || transb == 'C' ||
+        lda < m || ldc < m || ldb < (transb == 'N' ? k : n) || !kr->small)
+        return 0;
+    if ((size_t)m * (size_t)n * (size_t)k > 32 * 32 * 32 && nb_threads_for(8.0 * m * n * k, 2) > 1)
+        return 0;
+    size_t rs_b = transb == 'N' ? 1 : (size_t)ldb, cs_b = transb == 'N' ? (size_t)ldb : 1;
+    kr->small((size_t)m, (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, rs_b, cs_b, beta, c,
+              (size_t)ldc);
+    return 1;
 }
 #endif

@@ -1,6 +1,6 @@
 /* The avx2 kernel set (AVX2 + FMA, 16 ymm registers: Haswell .. Zen3, and any later x86 CPU).
    Real types have their own kernels (dgemm_avx2.c, sgemm_avx2.c); complex types run on them
-   through the 1m method (gemm_1m_avx2.c). */
+   through the 1m method (complex_gemm_avx2.c). */
 #include "kernels/kernel.h"
 #include "kernels/generic/generic.h"
 #include "kernels/avx2/kernels_avx2.h"

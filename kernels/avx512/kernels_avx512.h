@@ -39,7 +39,7 @@ NB_AVX512_DECLARE(float, s)
 #include "kernels/generic/generic.h"
 #include "kernels/kernel.h"
 #include "kernels/generic/gemm_1m_loops.h"
-/* Complex types: the 1m method on the real kernels (gemm_1m_avx512.c), MR/2 x NR complex tiles;
+/* Complex types: the 1m method on the real kernels (complex_gemm_avx512.c), MR/2 x NR complex tiles;
    the amx set shares them. */
 NB_GEMM_1M_DECLARE(c, float _Complex, avx512)
 NB_GEMM_1M_DECLARE(z, double _Complex, avx512)

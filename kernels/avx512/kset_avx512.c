@@ -1,5 +1,5 @@
 /* The avx512 kernel set: AVX-512 kernels for s and d (dgemm_avx512.c, sgemm_avx512.c); c and z run
-   on them through the 1m method (gemm_1m_avx512.c). */
+   on them through the 1m method (complex_gemm_avx512.c). */
 #include "kernels/kernel.h"
 #include "kernels/generic/generic.h"
 #include "kernels/avx512/kernels_avx512.h"

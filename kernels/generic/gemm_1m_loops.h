@@ -22,7 +22,7 @@
    straight to the real kernel. Otherwise, and for a C that is not column-major, the kernel writes
    alpha-free A*B to a tile on the stack that is then combined as complex numbers.
 
-   Instantiated per kernel set (kernels/<isa>/gemm_1m_<isa>.c) by
+   Instantiated per kernel set (kernels/<isa>/complex_gemm_<isa>.c) by
      NB_GEMM_1M_DEFINE(p, T, R, sfx, rukr, MR_EXPR, MR_MAX, NR)
    p: the complex prefix (c or z); T / R: the complex and real element types; rukr: the set's
    real micro-kernel for R (the ukr contract of kernels/kernel.h); MR_EXPR: its tile height in
@@ -35,12 +35,17 @@
 #include <stddef.h>
 
 /* The complex entry of a kernel set: MRZ = MR / 2 complex rows, NR columns, packed A twice the
-   complex size. mr is 0 for sets whose MR is known only at load (their vla_setup fills it). */
+   complex size, and the no-packing kernel of gemm_small_complex_loops.h, which every set
+   instantiates beside these (kernels/<isa>/complex_gemm_<isa>.c). mr is 0 for sets whose MR is
+   known only at load (their vla_setup fills it). */
 #define NB_GEMM_1M_ENTRY(p, sfx, tile_m, tile_n)                                                  \
-    {.mr = (tile_m), .nr = (tile_n), .ukr = nb_##p##gemm_1m_##sfx, .pack_a = nb_##p##pack_a_1e_##sfx,      \
-     .pack_b = nb_##p##pack_b_1r_##sfx, .a_expand = 2}
+    {.mr = (tile_m), .nr = (tile_n), .ukr = nb_##p##gemm_1m_##sfx,                              \
+     .pack_a = nb_##p##pack_a_1e_##sfx, .pack_b = nb_##p##pack_b_1r_##sfx,                        \
+     .small = nb_##p##gemm_small_##sfx, .a_expand = 2}
 
 #define NB_GEMM_1M_DECLARE(p, T, sfx)                                                              \
+    void nb_##p##gemm_small_##sfx(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda,  \
+                                  const T *b, size_t rs_b, size_t cs_b, T beta, T *c, size_t ldc); \
     void nb_##p##gemm_1m_##sfx(size_t k, T alpha, const T *a, const T *b, T beta, T *c,            \
                                size_t rs_c, size_t cs_c, int m, int n);                           \
     void nb_##p##pack_a_1e_##sfx(size_t m, size_t k, const T *src, size_t rs, size_t cs, int conj,  \

@@ -2,7 +2,7 @@
    of the kernel contract (kernels/kernel.h). Correct on any CPU and the oracle for the ISA kernel
    sets, so clarity comes before speed; the register tile still lets the compiler keep the
    accumulators in registers and vectorise the inner loop. Complex types run on these through the
-   1m method (gemm_1m_generic.c), as in every other set. */
+   1m method (complex_gemm_generic.c), as in every other set. */
 #include "blas/nb_template.h"
 #include "kernels/generic/generic.h"
 

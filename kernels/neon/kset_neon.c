@@ -1,6 +1,6 @@
 /* The neon kernel set (AArch64 Advanced SIMD, 32 x 128-bit registers: any ARMv8-A CPU).
    Real types have their own kernels (dgemm_neon.c 8 x 6, sgemm_neon.c 16 x 6, register budgets
-   stated there); complex types run on them through the 1m method (gemm_1m_neon.c); bf16
+   stated there); complex types run on them through the 1m method (complex_gemm_neon.c); bf16
    through BFMMLA where the CPU has FEAT_BF16 (sbgemm_neon_bf16.c, built only when the compiler
    knows +bf16); compact GEMM from the shared vector-extension loops at P = 4 s / 2 d
    (compact_neon.c); batch-reduce GEMM the generic kernel. */

@@ -3,7 +3,7 @@
    by 8 columns (ukr_sve.h), so MR is 3 * svcntw() / 3 * svcntd(), known only when the library
    is loaded; vla_setup writes it into the copy of this table that arch/runtime.c keeps (before
    the block sizes are derived from it). Complex types run on the real kernels through the 1m
-   method (gemm_1m_sve.c); gemv, ger and
+   method (complex_gemm_sve.c); gemv, ger and
    the trsm / trmm leaves are the shared loops vectorised as SVE (gemv_sve.c); compact GEMM is
    compact_loops.h at 16 bytes (compact_sve.c); batch-reduce GEMM the generic C kernel.
    bf16 GEMM: the neon set's BFMMLA kernel (kernels/neon/sbgemm_neon_bf16.c; FEAT_BF16 is the
@@ -37,7 +37,7 @@ static void sve_setup(nb_kernel_set *set)
 {
     set->s.mr = (int)(3 * svcntw());
     set->d.mr = (int)(3 * svcntd());
-    set->c.mr = set->s.mr / 2; /* the 1m complex tiles: half the real rows (gemm_1m_sve.c) */
+    set->c.mr = set->s.mr / 2; /* the 1m complex tiles: half the real rows (complex_gemm_sve.c) */
     set->z.mr = set->d.mr / 2;
     const uint64_t bytes = svcntb();
     set->compact.format = bytes >= 64 ? NB_COMPACT_AVX512 : bytes >= 32 ? NB_COMPACT_AVX
