@@ -62,8 +62,8 @@ void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_v
                        nb_t *c, size_t rsc, size_t csc);
 
 /* The paths that skip packing (gemm_direct.tmpl.c): returns 1 if it computed C, 0 if the shape,
-   the strides or the kernel set call for the blocked engine (complex: the small path only). flops sizes the
-   thread team. */
+   the strides or the kernel set call for the blocked engine (complex: the small path only).
+   flops sizes the thread team. */
 int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
                         nb_t *c, size_t rsc, size_t csc, double flops);
 
