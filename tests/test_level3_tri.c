@@ -48,9 +48,12 @@ static void tri_case(int t, int solve, char side, char uplo, char ta, char diag,
         mat_fill(&b);
         if (tri_zeros) /* signed zeros to skip, scattered and whole columns / rows */
             for (int j = 0; j < n; j++)
-                for (int i = 0; i < m; i++)
+                for (int i = 0; i < m; i++) {
                     if (tu_randint(0, 3) == 0 || (left ? j : i) % 7 == 3)
                         set(&b, i, j, (tu_next() & 1) ? 0.0 : -0.0);
+                    else if (cplx(t) && tu_randint(0, 3) == 0) /* one half zero: not skipped */
+                        set(&b, i, j, (tu_next() & 1) ? CMPLX(0.0, tu_rand()) : CMPLX(tu_rand(), 0.0));
+                }
     }
     mat_snap(&b);
     expect e;

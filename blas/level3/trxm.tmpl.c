@@ -102,11 +102,11 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
     if (solve && alpha != 1)
         NB_INT(l3_scale)(m, n, alpha, t.b, t.rsb, t.csb);
     int rows_contiguous = t.csb == 1;
+    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
 #if !NB_COMPLEX
     /* rows of B contiguous (side R): the register-blocked loops store each element once, in
        place, no copy; columns contiguous (side L): they transpose panels of a few columns
-       through registers */
-    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
+       through registers. (The complex loops take B through the copy below.) */
     if (kr->trsm_rows && kr->trmm_rows &&
         (rows_contiguous ? rows_spread(t.rsb, m)
                          : t.rsb == 1 && rows_spread(t.csb, 16))) { /* a panel: <= 16 columns */
@@ -130,14 +130,11 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
                 for (size_t i = 0; i < m; i++)
                     buf[i * TRI_LDB + j] = b0[i * t.rsb + j * t.csb];
         }
-#if !NB_COMPLEX
         if (kr->trsm_rows && solve)
             kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, 1, jb);
         else if (kr->trmm_rows && !solve)
             kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, 1, jb);
-        else
-#endif
-        if (solve)
+        else if (solve)
             trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, jb);
         else
             trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, jb);

@@ -7,6 +7,7 @@
 #include "kernels/avx512/kernels_avx512.h"
 #include "kernels/generic/gemm_1m_loops.h"
 #include "kernels/generic/gemm_small_complex_loops.h"
+#include "kernels/generic/tri_complex_loops.h"
 
 NB_GEMM_1M_DEFINE(z, double _Complex, double, avx512, nb_dgemm_avx512_ukr, 8 * NB_AVX512_D_MV,
                   8 * NB_AVX512_D_MV, NB_AVX512_D_NR)
@@ -14,3 +15,5 @@ NB_GEMM_1M_DEFINE(c, float _Complex, float, avx512, nb_sgemm_avx512_ukr, 16 * NB
                   16 * NB_AVX512_S_MV, NB_AVX512_S_NR)
 NB_GEMM_SMALL_COMPLEX_DEFINE(z, double _Complex, double, long long, avx512, 64, 2, 3)
 NB_GEMM_SMALL_COMPLEX_DEFINE(c, float _Complex, float, int, avx512, 64, 2, 3)
+NB_TRI_COMPLEX_DEFINE(z, double _Complex, double, long long, avx512, 64)
+NB_TRI_COMPLEX_DEFINE(c, float _Complex, float, int, avx512, 64)

@@ -35,15 +35,21 @@
 #include <stddef.h>
 
 /* The complex entry of a kernel set: MRZ = MR / 2 complex rows, NR columns, packed A twice the
-   complex size, and the no-packing kernel of gemm_small_complex_loops.h, which every set
-   instantiates beside these (kernels/<isa>/complex_gemm_<isa>.c). mr is 0 for sets whose MR is
+   complex size, the no-packing kernel of gemm_small_complex_loops.h and the trsm/trmm leaf loops
+   of tri_complex_loops.h, which every set instantiates beside these
+   (kernels/<isa>/complex_gemm_<isa>.c). mr is 0 for sets whose MR is
    known only at load (their vla_setup fills it). */
 #define NB_GEMM_1M_ENTRY(p, sfx, tile_m, tile_n)                                                  \
     {.mr = (tile_m), .nr = (tile_n), .ukr = nb_##p##gemm_1m_##sfx,                              \
      .pack_a = nb_##p##pack_a_1e_##sfx, .pack_b = nb_##p##pack_b_1r_##sfx,                        \
-     .small = nb_##p##gemm_small_##sfx, .a_expand = 2}
+     .small = nb_##p##gemm_small_##sfx, .trsm_rows = nb_##p##trsm_rows_##sfx,                    \
+     .trmm_rows = nb_##p##trmm_rows_##sfx, .a_expand = 2}
 
 #define NB_GEMM_1M_DECLARE(p, T, sfx)                                                              \
+    void nb_##p##trsm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T *b,      \
+                                 size_t rs, size_t cs, size_t n);                                 \
+    void nb_##p##trmm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha,   \
+                                 T *b, size_t rs, size_t cs, size_t n);                           \
     void nb_##p##gemm_small_##sfx(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda,  \
                                   const T *b, size_t rs_b, size_t cs_b, T beta, T *c, size_t ldc); \
     void nb_##p##gemm_1m_##sfx(size_t k, T alpha, const T *a, const T *b, T beta, T *c,            \
