@@ -135,12 +135,37 @@ static void tri_strip(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t 
         tri_columns(upper, n, j0, j1, k, alpha, a, b, c, ldc);
 }
 
+/* Small problems: the whole n x n product into a tile on the stack by the set's no-packing GEMM
+   (gemm_direct), then its triangle added. Twice the triangle's flops, but no packing, which at
+   n = k = 16 was most of the time (zherk 0.41x OpenBLAS, zsyr2k 0.41x, single thread, Zen 3).
+   Returns 0 (nothing done) above the limits or where gemm_direct declines. */
+#define GEMMT_SMALL_N 32
+#define GEMMT_SMALL_K 64
+static int gemmt_small(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
+                       size_t ldc)
+{
+    if (n > GEMMT_SMALL_N || k > GEMMT_SMALL_K)
+        return 0;
+    nb_t t[GEMMT_SMALL_N * GEMMT_SMALL_N];
+    double flops = (NB_COMPLEX ? 8.0 : 2.0) * (double)n * (double)n * (double)k;
+    if (!NB_INT(gemm_direct)(n, n, k, alpha, a, b, 0, t, 1, n, flops))
+        return 0;
+    for (size_t j = 0; j < n; j++) {
+        size_t i0 = upper ? 0 : j, i1 = upper ? j + 1 : n;
+        for (size_t i = i0; i < i1; i++)
+            c[i + j * ldc] += t[i + j * n];
+    }
+    return 1;
+}
+
 /* The triangle of C += alpha*A*B for the n x k view A and the k x n view B (l3_internal.h). */
 void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
                           size_t ldc)
 {
     if (!nb_rt.kset)
         nb_init();
+    if (gemmt_small(upper, n, k, alpha, a, b, c, ldc))
+        return;
     size_t nr = (size_t)nb_rt.kset->NB_P.nr;
     double flops = (NB_COMPLEX ? 4.0 : 1.0) * (double)n * (double)n * (double)k;
     int team = nb_threads_for(flops, n / 128); /* strips of at least ~128 columns */

@@ -38,12 +38,16 @@ static l3_view sym_rect(sym_mat a, size_t r0, size_t c0)
 }
 
 /* The blocked form, for few columns of B (see symm_left). */
+#define SYMM_STACK_BLOCK 32
 static void symm_blocked(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t *c, size_t rsc,
                       size_t csc)
 {
     size_t nb = m < L3_NB * 2 ? m : L3_NB * 2; /* diagonal block size */
     nb_t one_elem;
-    nb_t *tmp = malloc(nb * nb * sizeof(nb_t));
+    /* a small matrix's block on the stack: a malloc and free per call were a measurable part of
+       zhemm 16 */
+    nb_t small_tmp[SYMM_STACK_BLOCK * SYMM_STACK_BLOCK];
+    nb_t *tmp = nb <= SYMM_STACK_BLOCK ? small_tmp : malloc(nb * nb * sizeof(nb_t));
     if (!tmp) { /* degrade to 1 x 1 diagonal blocks: slow but needs no workspace */
         nb = 1;
         tmp = &one_elem;
@@ -60,7 +64,7 @@ static void symm_blocked(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, n
                 tmp[i + j * jb] = sym_at(a, j0 + i, j0 + j);
         NB_INT(gemm_view)(jb, n, jb, alpha, l3_mk(tmp, 1, jb, 0), bj, 1, c + j0 * rsc, rsc, csc);
     }
-    if (tmp != &one_elem)
+    if (tmp != &one_elem && tmp != small_tmp)
         free(tmp);
 }
 
