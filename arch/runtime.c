@@ -121,7 +121,7 @@ static void apply_tune_env(nb_tuning *tu, char *bad, size_t bad_len)
 #define D(f) {#f, offsetof(nb_tuning, f), 1}
         F(kc_l1_num), F(kc_l1_den), F(mc_l2_num), F(mc_l2_den), F(nc_l2_cap), F(small_dim_s),
         F(small_dim_d), F(m_skinny), F(n_skinny), F(m_skinny_l2_bytes), F(n_skinny_kb),
-        F(n_skinny_row_bytes), F(pf_a_steps), F(pf_b_steps), D(par_min_flops),
+        F(n_skinny_row_bytes), F(gemm3m_min), F(pf_a_steps), F(pf_b_steps), D(par_min_flops),
         D(stream_min_elems), F(thread_m_tiles), F(thread_n_tiles), D(l1_par_min_elems),
 #undef F
 #undef D

@@ -36,6 +36,7 @@ typedef struct {
     unsigned m_skinny_l2_bytes;        /* the K block of A kept in L2 while B streams */
     unsigned n_skinny_kb;              /* K block of the n-skinny path */
     unsigned n_skinny_row_bytes;       /* row block (bytes of one column) of the n-skinny path */
+    unsigned gemm3m_min; /* ?gemm3m runs 3M when m, n and k are all >= this (0: never) */
 
     /* ---- micro-kernel prefetch (kernels/<isa>/ukr_*.h), in k steps ahead ---- */
     unsigned pf_a_steps, pf_b_steps; /* packed A, packed B; pf_b 0 = none */

@@ -25,6 +25,7 @@
     .kc_l1_num = 3, .kc_l1_den = 8, .mc_l2_num = 1, .mc_l2_den = 3, .nc_l2_cap = 3,               \
     .small_dim_s = 192, .small_dim_d = 128, .m_skinny = 128, .n_skinny = 64,                      \
     .m_skinny_l2_bytes = 512u << 10, .n_skinny_kb = 64, .n_skinny_row_bytes = 384,                \
+    .gemm3m_min = 128,                                                                            \
     .pf_a_steps = 0, .pf_b_steps = 0, .par_min_flops = 4.0e6, .stream_min_elems = 32768.0,        \
     .l1_par_min_elems = 65536.0, .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
 

@@ -141,8 +141,9 @@ static inline void nb_cb_nomem(int row, const char *rout)
     } while (0)
 #endif
 
-/* cblas_?gemm's body with the routine name its errors report (cblas/cblas_level3.tmpl.c). */
-void NB_INT(cblas_gemm_named)(const char *name, const CBLAS_LAYOUT layout,
+/* cblas_?gemm's body with the routine name its errors report (cblas/cblas_level3.tmpl.c);
+   three_m: the column-major call runs ?gemm3m's driver (complex only). */
+void NB_INT(cblas_gemm_named)(const char *name, int three_m, const CBLAS_LAYOUT layout,
                               const CBLAS_TRANSPOSE TransA, const CBLAS_TRANSPOSE TransB,
                               const int M, const int N, const int K, NB_CSCAL alpha, NB_CVEC A,
                               const int lda, NB_CVEC B, const int ldb, NB_CSCAL beta, NB_VEC C,

@@ -54,7 +54,7 @@ NB_EXPORT nb_t NB_CBLAS(dotc)(const int n, const void *x, const int incx, const 
     return NB_INT(dotc)(n, x, incx, y, incy);
 }
 
-/* cblas_?gemm under another name: the same checks, positions and row-major mapping. */
+/* cblas_?gemm's checks, positions and row-major mapping, then the 3M driver. */
 NB_EXPORT void NB_CBLAS(gemm3m)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
                                 const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
                                 NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
@@ -62,7 +62,7 @@ NB_EXPORT void NB_CBLAS(gemm3m)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE
 {
     NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
              NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
-    NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm3m), layout, TransA, TransB, M, N, K, alpha, A, lda, B,
+    NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm3m), 1, layout, TransA, TransB, M, N, K, alpha, A, lda, B,
                              ldb, beta, C, ldc);
 }
 #endif

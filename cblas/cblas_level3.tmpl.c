@@ -16,8 +16,9 @@
 #include "blas/level3/level3.h"
 #include "blas/nb_trace.h"
 
-/* cblas_?gemm's body, with the routine name its errors report (cblas_?gemm3m runs it too). */
-void NB_INT(cblas_gemm_named)(const char *name, const CBLAS_LAYOUT layout,
+/* cblas_?gemm's body, with the routine name its errors report (cblas_?gemm3m runs it too, with
+   three_m set: the same checks, then the 3M driver, blas/level3/gemm3m.tmpl.c). */
+void NB_INT(cblas_gemm_named)(const char *name, int three_m, const CBLAS_LAYOUT layout,
                               const CBLAS_TRANSPOSE TransA, const CBLAS_TRANSPOSE TransB,
                               const int M, const int N, const int K, NB_CSCAL alpha, NB_CVEC A,
                               const int lda, NB_CVEC B, const int ldb, NB_CSCAL beta, NB_VEC C,
@@ -26,7 +27,8 @@ void NB_INT(cblas_gemm_named)(const char *name, const CBLAS_LAYOUT layout,
     const int row = nb_cb_layout(layout);
     const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
     /* Tiny problems first: every layer between here and the kernel costs as much as their
-       arithmetic. gemm_tiny takes only legal calls, so errors are still reported below. */
+       arithmetic. gemm_tiny takes only legal calls, so errors are still reported below. (3M
+       runs ?gemm at these sizes too.) */
     if (row >= 0 && ta && tb &&
         (row ? NB_INT(gemm_tiny)(tb, ta, N, M, K, NB_SCALAR(alpha), B, ldb, A, lda,
                                  NB_SCALAR(beta), C, ldc)
@@ -46,6 +48,17 @@ void NB_INT(cblas_gemm_named)(const char *name, const CBLAS_LAYOUT layout,
         NB_CB_FAIL(row, info + 1, name);
     if (M == 0 || N == 0 || ((al == 0 || K == 0) && be == 1))
         return;
+#if NB_COMPLEX
+    if (three_m) {
+        if (row)
+            NB_INT(gemm3m)(tb, ta, N, M, K, al, B, ldb, A, lda, be, C, ldc);
+        else
+            NB_INT(gemm3m)(ta, tb, M, N, K, al, A, lda, B, ldb, be, C, ldc);
+        return;
+    }
+#else
+    (void)three_m;
+#endif
     if (row)
         NB_INT(gemm)(tb, ta, N, M, K, al, B, ldb, A, lda, be, C, ldc);
     else
@@ -59,7 +72,7 @@ NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
 {
     NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
              NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
-    NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm), layout, TransA, TransB, M, N, K, alpha, A, lda, B,
+    NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm), 0, layout, TransA, TransB, M, N, K, alpha, A, lda, B,
                              ldb, beta, C, ldc);
 }
 

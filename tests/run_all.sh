@@ -43,6 +43,12 @@ for u in zen2 zen3 zen4 zen5 skylakex icelake sapphirerapids graniterapids neove
        out=$(build/tests/$t 2>&1) || { echo "$out" | tail -20; exit 1; }; echo "$out" | tail -1
      done'
 done
+# ?gemm3m's 3M driver at every size (its tuning cut-off lowered to 1; at the default, the test's
+# small problems run ?gemm), on every kernel set.
+for s in $sets; do
+  step "gemm3m[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NANOBLAS_TUNE=gemm3m_min=1 \
+    build/tests/test_openblas_ext2
+done
 # AMX permission refused (simulated through NANOBLAS_AMX_DENY): another set is chosen and the
 # bf16 results stay correct.
 case " $sets " in *" amx "*)

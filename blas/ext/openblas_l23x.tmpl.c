@@ -3,8 +3,8 @@
      ?sbmv   y := alpha*A*x + beta*y, A n x n complex symmetric band (k super-diagonals)
      ?spr2   A := alpha*x*y**T + alpha*y*x**T + A, A complex symmetric packed
      ?syr2   the same, A in full storage (one triangle referenced)
-     ?gemm3m the ?gemm operation (OpenBLAS computes it with 3 real multiplications; here it is
-             ?gemm itself, whose accuracy is the better of the two)
+     ?gemm3m the ?gemm operation with three real matrix products instead of four
+             (blas/level3/gemm3m.tmpl.c, which says where it runs ?gemm instead, and its accuracy)
    Argument lists are those of the real ssbmv/sspr2/ssyr2 with complex scalars and vectors;
    nothing is conjugated (A**T, not A**H). The loops are the reference's real algorithms in complex
    arithmetic: y is scaled by beta first (beta == 0 stores zeros without reading y), alpha == 0
@@ -167,7 +167,7 @@ NB_EXPORT void NB_FN(gemm3m_)(const char *transa, const char *transb, const blas
         nb_xerbla(NB_UP "GEMM3M ", info);
         return;
     }
-    NB_INT(gemm)(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+    NB_INT(gemm3m)(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }
 
 #else

@@ -66,13 +66,13 @@ static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
    One buffer per OS thread that calls gemm (the thread that enters the engine; the members of
    its OpenMP team work in slices of it), shared by the four precisions: the cache is defined
    once, in the s instance of this template, and only declared in the others. State, all
-   thread-local: the buffer, its size and a busy flag. A call takes the cached buffer (growing
+   thread-local: the buffers, their sizes and busy flags. A call takes a cached buffer (growing
    it if it is too small) and gives it back at the end; a buffer of at most WS_KEEP bytes stays
    for the next call, a larger one is freed at once. The buffer of a thread is freed when the
    thread exits (pthread key destructor); the key is deleted when the library is unloaded, so
    that no destructor points into unmapped code (the buffers of threads still alive then are
-   left to the process). A nested use on the same thread finds the cache busy and allocates a
-   private buffer. Reusing the buffer saves the allocation and, where the allocator maps fresh
+   left to the process). A nested use on the same thread takes the second cached buffer (a third
+   allocates a private one). Reusing the buffer saves the allocation and, where the allocator maps fresh
    memory for each call, its page faults (with glibc, whose mmap threshold adapts, perf showed
    page faults at 0.5% of a 1024^3 dgemm before and 0.3% after). Buffers of 2 MiB and more are
    2 MiB aligned and advised MADV_HUGEPAGE, fewer TLB misses on the packed blocks (measured on
@@ -90,14 +90,28 @@ void *nb_gemm_ws_acquire(size_t bytes);
 #define WS_HUGE ((size_t)2 << 20)
 #define WS_KEEP ((size_t)64 << 20)
 
-static __thread void *ws_buf;
-static __thread size_t ws_size;
-static __thread int ws_busy;
+/* Two cached buffers per thread: the outer use (a GEMM, or a driver that holds workspace while it
+   calls GEMMs: ?gemm3m's planes, the small gemmt's copies) takes the first free one, the nested
+   GEMM the second, so that neither allocates per call (gemm3m at 1000 spent over 10% of its time
+   in page faults of fresh mappings before). A third nested use allocates. */
+#define WS_SLOTS 2
+typedef struct {
+    void *buf[WS_SLOTS];
+    size_t size[WS_SLOTS];
+    int busy[WS_SLOTS];
+} ws_cache;
+static __thread ws_cache ws;
 static pthread_key_t ws_key;
 static int ws_key_ok;
 static pthread_once_t ws_once = PTHREAD_ONCE_INIT;
 
-static void ws_free_at_exit(void *p) { free(p); }
+/* the exiting thread's cache (the key's value is its address) */
+static void ws_free_at_exit(void *p)
+{
+    ws_cache *w = p;
+    for (int i = 0; i < WS_SLOTS; i++)
+        free(w->buf[i]), w->buf[i] = NULL, w->size[i] = 0;
+}
 static void ws_make_key(void) { ws_key_ok = pthread_key_create(&ws_key, ws_free_at_exit) == 0; }
 __attribute__((destructor)) static void ws_unload(void)
 {
@@ -122,28 +136,33 @@ void *nb_gemm_ws_acquire(size_t bytes)
 {
     if (bytes >= WS_HUGE)
         bytes = round_up(bytes, WS_HUGE);
-    if (ws_busy || bytes > WS_KEEP)
+    int i = 0;
+    while (i < WS_SLOTS && ws.busy[i])
+        i++;
+    if (i == WS_SLOTS || bytes > WS_KEEP)
         return ws_alloc(bytes);
-    if (ws_size < bytes) {
+    if (ws.size[i] < bytes) {
         pthread_once(&ws_once, ws_make_key);
-        free(ws_buf);
-        ws_buf = ws_alloc(bytes);
-        ws_size = ws_buf ? bytes : 0;
+        free(ws.buf[i]);
+        ws.buf[i] = ws_alloc(bytes);
+        ws.size[i] = ws.buf[i] ? bytes : 0;
         if (ws_key_ok)
-            pthread_setspecific(ws_key, ws_buf);
-        if (!ws_buf)
+            pthread_setspecific(ws_key, &ws);
+        if (!ws.buf[i])
             return NULL;
     }
-    ws_busy = 1;
-    return ws_buf;
+    ws.busy[i] = 1;
+    return ws.buf[i];
 }
 
 void nb_gemm_ws_release(void *p)
 {
-    if (p == ws_buf)
-        ws_busy = 0;
-    else
-        free(p);
+    for (int i = 0; i < WS_SLOTS; i++)
+        if (p == ws.buf[i] && ws.busy[i]) {
+            ws.busy[i] = 0;
+            return;
+        }
+    free(p);
 }
 #endif
 

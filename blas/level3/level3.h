@@ -50,6 +50,11 @@ blasint NB_INT(trsm_check)(char side, char uplo, char transa, char diag, blasint
                            nb_t alpha, const nb_t *a, blasint lda, nb_t *b, blasint ldb);
 
 #if NB_COMPLEX
+/* gemm3m: the gemm operation by the 3M method where it pays, else gemm (gemm3m.tmpl.c) */
+void NB_INT(gemm3m)(char transa, char transb, blasint m, blasint n, blasint k, nb_t alpha,
+                    const nb_t *a, blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c,
+                    blasint ldc);
+
 /* hemm: as symm with A Hermitian */
 void NB_INT(hemm)(char side, char uplo, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
                   const nb_t *b, blasint ldb, nb_t beta, nb_t *c, blasint ldc);
