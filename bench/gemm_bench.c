@@ -15,6 +15,8 @@
      multiply-add is 4 real multiplies and 4 real adds) and as a percentage of the FMA peak
      measured by this program for the instruction set of the nanoblas kernel set in use (fp32 for
      s and c, fp64 for d and z).
+   With --gemm3m, c and z time cblas_cgemm3m / cblas_zgemm3m instead (rows labelled c3m, z3m;
+   still 8mnk flops, the count of ?gemm, so that the rates compare; a looser verify tolerance).
    The table goes to stdout, one CSV row per library and shape to --csv, progress to stderr.
 
    The program is not linked to any BLAS: everything comes through dlopen(RTLD_LOCAL |
@@ -174,6 +176,7 @@ struct lib {
 static struct lib libs[MAX_LIBS];
 static int nlibs;
 static int g_no_deepbind; /* --no-deepbind */
+static int g_gemm3m;      /* --gemm3m: c and z call cblas_cgemm3m / cblas_zgemm3m */
 
 static void lib_set_threads(struct lib *L, int n) { bench_set_threads(&L->set, n); }
 
@@ -187,10 +190,13 @@ static int lib_load(struct lib *L)
     }
     L->sgemm = (sgemm_fn)dlsym(L->h, "cblas_sgemm");
     L->dgemm = (dgemm_fn)dlsym(L->h, "cblas_dgemm");
-    L->cgemm = (xgemm_fn)dlsym(L->h, "cblas_cgemm");
-    L->zgemm = (xgemm_fn)dlsym(L->h, "cblas_zgemm");
+    /* --gemm3m: the 3M routines (the same signature as cblas_cgemm / cblas_zgemm) take the
+       complex slots. */
+    L->cgemm = (xgemm_fn)dlsym(L->h, g_gemm3m ? "cblas_cgemm3m" : "cblas_cgemm");
+    L->zgemm = (xgemm_fn)dlsym(L->h, g_gemm3m ? "cblas_zgemm3m" : "cblas_zgemm");
     if (!L->sgemm && !L->dgemm && !L->cgemm && !L->zgemm) {
-        note("%s (%s) exports no cblas_?gemm -- skipped", L->name, L->path);
+        note("%s (%s) exports no cblas_?gemm%s -- skipped", L->name, L->path,
+             g_gemm3m ? " (c, z: cblas_?gemm3m)" : "");
         dlclose(L->h);
         L->h = NULL;
         return -1;
@@ -238,6 +244,9 @@ static void usage(FILE *f)
             "  --no-nanoblas     do not load nanoblas by default\n"
             "  --type LIST       comma list of s, d, c, z (repeatable; default d,s); c and z\n"
             "                    count 8mnk flops, %% of peak against fp32 (c) / fp64 (z)\n"
+            "  --gemm3m          c and z: time cblas_cgemm3m / cblas_zgemm3m instead (rows c3m,\n"
+            "                    z3m); still 8mnk flops (?gemm's count, rates compare); verify\n"
+            "                    tolerance x10 (3M's imaginary part is a difference)\n"
             "  --shapes LIST     comma list of presets and shapes MxNxK[:TT][:row|col] or N "
             "(a cube);\n"
             "                    TT: two of N, T, C (conjugate transpose; for s and d, C is "
@@ -379,7 +388,7 @@ static void parse_args(int argc, char **argv)
     enum {
         O_LIB = 256, O_NO_NB, O_TYPE, O_SHAPES, O_TRANS, O_LAYOUT, O_THREADS, O_REPS, O_BUDGET,
         O_MINREPS, O_MAXREPS, O_QUICK, O_LDPAD, O_CSV, O_NOVERIFY, O_SETTLE, O_BW, O_NOPEAK,
-        O_KEEPENV, O_SEED, O_NODEEPBIND, O_HELP
+        O_KEEPENV, O_SEED, O_NODEEPBIND, O_GEMM3M, O_HELP
     };
     static const struct option lo[] = {
         {"lib", required_argument, 0, O_LIB},
@@ -403,6 +412,7 @@ static void parse_args(int argc, char **argv)
         {"keep-env", no_argument, 0, O_KEEPENV},
         {"seed", required_argument, 0, O_SEED},
         {"no-deepbind", no_argument, 0, O_NODEEPBIND},
+        {"gemm3m", no_argument, 0, O_GEMM3M},
         {"help", no_argument, 0, O_HELP},
         {0, 0, 0, 0},
     };
@@ -491,6 +501,7 @@ static void parse_args(int argc, char **argv)
         case O_KEEPENV: opt.keep_env = 1; break;
         case O_SEED: opt.seed = strtoull(optarg, NULL, 0); break;
         case O_NODEEPBIND: g_no_deepbind = 1; break;
+        case O_GEMM3M: g_gemm3m = 1; break;
         case O_HELP: usage(stdout); exit(0);
         default: usage(stderr); exit(2);
         }
@@ -692,6 +703,24 @@ static int lib_has(const struct lib *L, char type)
     }
 }
 
+/* The row label of a type: "z3m" / "c3m" for the complex types under --gemm3m, else the letter. */
+static const char *type_label(char type)
+{
+    static char buf[8];
+    int is_complex = type == 'c' || type == 'z';
+    snprintf(buf, sizeof buf, "%c%s", type, g_gemm3m && is_complex ? "3m" : "");
+    return buf;
+}
+
+/* Largest relative max-norm difference from the reference library that passes. The 3M method
+   forms the imaginary part as a difference (P3 - P1 - P2) of products larger than it, so its
+   error bound is wider: x10 for c and z under --gemm3m. */
+static double verify_tol(const struct problem *p)
+{
+    double tol = p->is_double ? 1e-9 : 1e-3;
+    return g_gemm3m && p->is_complex ? 10 * tol : tol;
+}
+
 static double time_calls(const struct lib *L, const struct problem *p, long calls)
 {
     double t0 = now_s();
@@ -833,8 +862,7 @@ static double measure(struct problem *p, int threads, struct result *res)
                 ref = li;
             } else {
                 r->reldiff = rel_diff(p);
-                double tol = p->is_double ? 1e-9 : 1e-3;
-                if (!(r->reldiff <= tol))
+                if (!(r->reldiff <= verify_tol(p)))
                     note("WARNING: %s differs from %s by %.3g (relative, max-norm) on this shape",
                          L->name, libs[ref].name, r->reldiff);
             }
@@ -945,9 +973,14 @@ static void preamble(void)
         FILE *f = outs[o];
         if (!f)
             continue;
-        header_line(f, "gemm_bench: cblas_?gemm, alpha = beta = 1, median of timed samples "
-                       "after a warm-up call");
-        if (complex_types)
+        header_line(f, "gemm_bench: cblas_?gemm%s, alpha = beta = 1, median of timed samples "
+                       "after a warm-up call", g_gemm3m ? " (c, z: cblas_?gemm3m)" : "");
+        if (complex_types && g_gemm3m)
+            header_line(f, "c3m, z3m: cblas_cgemm3m / cblas_zgemm3m (--gemm3m), alpha = beta = "
+                           "1+0i; GFLOPS count 8mnk flops per call, the conventional count of "
+                           "?gemm (s, d: 2mnk), so that rates compare with ?gemm's; %% of peak "
+                           "against the fp32 (c) or fp64 (z) peak; verify tolerance x10");
+        else if (complex_types)
             header_line(f, "c, z: alpha = beta = 1+0i; GFLOPS count 8mnk flops per call (s, d: "
                            "2mnk); %% of peak against the fp32 (c) or fp64 (z) peak");
         header_line(f, "date: %s", date);
@@ -1024,7 +1057,7 @@ static int streams_from_memory(const struct problem *p)
 static void report(const struct problem *p, char ta, char tb, int threads,
                    const struct result *res, double other)
 {
-    char type = p->type;
+    const char *type = type_label(p->type);
     const char *lay = p->layout == COL_MAJOR ? "col" : "row";
     double peak = peak_get(peak_isa_used, p->is_double, threads);
     double e = (double)p->elem_bytes;
@@ -1039,7 +1072,7 @@ static void report(const struct problem *p, char ta, char tb, int threads,
             bw_bound = 0; /* far from memory bound (a large cube): not worth a note */
     }
     double nb = nb_index >= 0 && res[nb_index].ok ? res[nb_index].gf_med : 0;
-    printf("%-4c %-3s %c%c %6d %6d %6d %3d |", type, lay, ta, tb, p->m, p->n, p->k, threads);
+    printf("%-4s %-3s %c%c %6d %6d %6d %3d |", type, lay, ta, tb, p->m, p->n, p->k, threads);
     for (int li = 0; li < nlibs; li++) {
         const struct result *r = &res[li];
         if (!libs[li].h)
@@ -1049,7 +1082,7 @@ static void report(const struct problem *p, char ta, char tb, int threads,
             printf(is_ref ? " %12s %4s |" : " %12s %4s %5s |", "-", "-", "-");
             continue;
         }
-        char mark = (r->reldiff > (p->is_double ? 1e-9 : 1e-3) || isnan(r->reldiff)) ? '!' : ' ';
+        char mark = (r->reldiff > verify_tol(p) || isnan(r->reldiff)) ? '!' : ' ';
         printf(" %11.2f%c", r->gf_med, mark);
         if (peak > 0)
             printf(" %4.0f", 100.0 * r->gf_med / peak);
@@ -1082,7 +1115,7 @@ static void report(const struct problem *p, char ta, char tb, int threads,
             const struct result *r = &res[li];
             if (!r->ok)
                 continue;
-            fprintf(csv, "%c,%s,%c%c,%d,%d,%d,%d,%s,%.4f,%.4f,%.4f,", type, lay, ta, tb, p->m, p->n,
+            fprintf(csv, "%s,%s,%c%c,%d,%d,%d,%d,%s,%.4f,%.4f,%.4f,", type, lay, ta, tb, p->m, p->n,
                     p->k, threads, libs[li].name, r->gf_med, r->gf_min, r->gf_max);
             if (peak > 0)
                 fprintf(csv, "%.2f,%.2f,", 100.0 * r->gf_med / peak, peak);
@@ -1170,10 +1203,12 @@ int main(int argc, char **argv)
             if (mx > 1 && !libs[li].set.fn)
                 note("%s has no known thread setter: it runs with its environment's count",
                      libs[li].name);
-            for (int ti = 0; ti < opt.ntypes; ti++)
+            for (int ti = 0; ti < opt.ntypes; ti++) {
+                const char *lab = type_label((char)opt.types[ti]); /* "z3m": cblas_zgemm3m */
                 if (!lib_has(&libs[li], (char)opt.types[ti]))
-                    note("%s exports no cblas_%cgemm: no %c figures for it", libs[li].name,
-                         opt.types[ti], opt.types[ti]);
+                    note("%s exports no cblas_%cgemm%s: no %s figures for it", libs[li].name,
+                         lab[0], lab + 1, lab);
+            }
         }
     }
     if (!loaded)
@@ -1245,8 +1280,8 @@ int main(int argc, char **argv)
                     for (int th = 0; th < opt.nthreads; th++) {
                         int threads = opt.threads[th];
                         step++;
-                        fprintf(stderr, "[%d/%d] %c %s %c%c %dx%dx%d threads %d:", step, total,
-                                opt.types[ti], layout == COL_MAJOR ? "col" : "row", ta, tb, s->m,
+                        fprintf(stderr, "[%d/%d] %s %s %c%c %dx%dx%d threads %d:", step, total,
+                                type_label(type), layout == COL_MAJOR ? "col" : "row", ta, tb, s->m,
                                 s->n, s->k, threads);
                         fflush(stderr);
                         double t0 = now_s();
