@@ -295,6 +295,35 @@ int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha,
 void *nb_gemm_ws_acquire(size_t bytes);
 void nb_gemm_ws_release(void *p);
 
+/* The m x n view x as a column-major array (leading dimension m), conjugated if x is: reading
+   along x's contiguous dimension, one loop per case (l3_at's per-element conjugation test made
+   the copy as slow as a 16^3 product). */
+static void copy_colmajor(l3_view x, size_t m, size_t n, nb_t *dst)
+{
+    if (x.rs == 1) {
+        for (size_t j = 0; j < n; j++) {
+            const nb_t *col = x.p + j * x.cs;
+            nb_t *d = dst + j * m;
+            if (x.conj)
+                for (size_t i = 0; i < m; i++)
+                    d[i] = NB_CONJ(col[i]);
+            else
+                for (size_t i = 0; i < m; i++)
+                    d[i] = col[i];
+        }
+        return;
+    }
+    for (size_t i = 0; i < m; i++) { /* row i of x is contiguous when cs == 1 */
+        const nb_t *row = x.p + i * x.rs;
+        if (x.conj)
+            for (size_t j = 0; j < n; j++)
+                dst[i + j * m] = NB_CONJ(row[j * x.cs]);
+        else
+            for (size_t j = 0; j < n; j++)
+                dst[i + j * m] = row[j * x.cs];
+    }
+}
+
 /* The small kernel reads A column-major with contiguous columns and B with any strides, neither
    conjugated: op(A) otherwise, and a conjugated op(B), are copied (conjugated) into the calling
    thread's GEMM workspace first, m*k and k*n elements, at most 64 KiB each in double complex.
@@ -318,15 +347,11 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
     size_t lda = a.cs, rs_b = b.rs, cs_b = b.cs;
     nb_t *next = buf;
     if (copy_a) {
-        for (size_t l = 0; l < k; l++)
-            for (size_t i = 0; i < m; i++)
-                next[i + l * m] = l3_at(a, i, l);
+        copy_colmajor(a, m, k, next);
         ap = next, lda = m, next += m * k;
     }
     if (copy_b) {
-        for (size_t j = 0; j < n; j++)
-            for (size_t l = 0; l < k; l++)
-                next[l + j * k] = l3_at(b, l, j);
+        copy_colmajor(b, k, n, next);
         bp = next, rs_b = 1, cs_b = k;
     }
     kr->small(m, n, k, alpha, ap, lda, bp, rs_b, cs_b, beta, c, csc);
@@ -335,8 +360,36 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
     return 1;
 }
 
-/* The CBLAS shortcut (as for the real types below it, which see): a legal column-major call with
-   A not transposed, B not conjugated, every dimension in [1, DIRECT_SMALL_DIM_COMPLEX], alpha != 0
+/* gemm_tiny with op(A) transposed or conjugated, or op(B) conjugated: those operands copied to
+   column-major on the stack first (0, nothing done, when they do not fit). Out of line, so that
+   the plain case does not carry its frame. */
+#define TINY_COPY_ELEMS 1024
+static __attribute__((noinline)) int tiny_copied(const NB_CAT(nb_gemm_kernel_, NB_P) *kr,
+                                                 char transa, char transb, size_t m, size_t n,
+                                                 size_t k, nb_t alpha, const nb_t *a, size_t lda,
+                                                 const nb_t *b, size_t ldb, nb_t beta, nb_t *c,
+                                                 size_t ldc)
+{
+    int copy_a = transa != 'N', copy_b = transb == 'C';
+    if ((copy_a ? m * k : 0) + (copy_b ? k * n : 0) > TINY_COPY_ELEMS)
+        return 0;
+    nb_t buf[TINY_COPY_ELEMS];
+    l3_view av = l3_op(a, (blasint)lda, transa), bv = l3_op(b, (blasint)ldb, transb);
+    const nb_t *ap = a, *bp = b;
+    size_t rs_b = bv.rs, cs_b = bv.cs, ld_a = lda;
+    if (copy_a)
+        copy_colmajor(av, m, k, buf), ap = buf, ld_a = m;
+    if (copy_b) {
+        nb_t *bb = buf + (copy_a ? m * k : 0);
+        copy_colmajor(bv, k, n, bb), bp = bb, rs_b = 1, cs_b = k;
+    }
+    kr->small(m, n, k, alpha, ap, ld_a, bp, rs_b, cs_b, beta, c, ldc);
+    return 1;
+}
+
+/* The CBLAS shortcut (as for the real types below it, which see): a legal column-major call
+   (op(A) transposed or conjugated, or op(B) conjugated: through a stack copy up to 1024
+   elements), every dimension in [1, DIRECT_SMALL_DIM_COMPLEX], alpha != 0
    and one thread's worth of work goes straight to the small kernel; 0 for any other call. At 4^3
    the layers in between took 46% of a cgemm call. */
 int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha, const nb_t *a,
@@ -347,11 +400,14 @@ int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha,
     const size_t dim = DIRECT_SMALL_DIM_COMPLEX;
     const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
     if ((size_t)((long long)m - 1) >= dim || (size_t)((long long)n - 1) >= dim ||
-        (size_t)((long long)k - 1) >= dim || alpha == 0 || transa != 'N' || transb == 'C' ||
-        lda < m || ldc < m || ldb < (transb == 'N' ? k : n) || !kr->small)
+        (size_t)((long long)k - 1) >= dim || alpha == 0 || lda < (transa == 'N' ? m : k) ||
+        ldc < m || ldb < (transb == 'N' ? k : n) || !kr->small)
         return 0;
     if ((size_t)m * (size_t)n * (size_t)k > 32 * 32 * 32 && nb_threads_for(8.0 * m * n * k, 2) > 1)
         return 0;
+    if (transa != 'N' || transb == 'C')
+        return tiny_copied(kr, transa, transb, (size_t)m, (size_t)n, (size_t)k, alpha, a,
+                           (size_t)lda, b, (size_t)ldb, beta, c, (size_t)ldc);
     size_t rs_b = transb == 'N' ? 1 : (size_t)ldb, cs_b = transb == 'N' ? (size_t)ldb : 1;
     kr->small((size_t)m, (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, rs_b, cs_b, beta, c,
               (size_t)ldc);
