@@ -226,28 +226,36 @@ static void describe(const char *why, const nb_uarch *u, const char *uwhy,
     const nb_kernel_set *k = nb_rt.kset;
     const struct {
         char type;
-        int mr, nr;
+        int mr, nr, a_expand;
         nb_blocking b;
-    } rows[4] = {{'s', k->s.mr, k->s.nr, nb_rt.s},
-                 {'d', k->d.mr, k->d.nr, nb_rt.d},
-                 {'c', k->c.mr, k->c.nr, nb_rt.c},
-                 {'z', k->z.mr, k->z.nr, nb_rt.z}};
+    } rows[4] = {{'s', k->s.mr, k->s.nr, k->s.a_expand, nb_rt.s},
+                 {'d', k->d.mr, k->d.nr, k->d.a_expand, nb_rt.d},
+                 {'c', k->c.mr, k->c.nr, k->c.a_expand, nb_rt.c},
+                 {'z', k->z.mr, k->z.nr, k->z.a_expand, nb_rt.z}};
     for (int i = 0; i < 4; i++)
-        put(&t, "%cgemm: MR %d NR %d MC %zu KC %zu NC %zu\n", rows[i].type, rows[i].mr, rows[i].nr,
-            rows[i].b.mc, rows[i].b.kc, rows[i].b.nc);
+        put(&t, "%cgemm: MR %d NR %d MC %zu KC %zu NC %zu%s\n", rows[i].type, rows[i].mr,
+            rows[i].nr, rows[i].b.mc, rows[i].b.kc, rows[i].b.nc,
+            rows[i].a_expand == 2 ? " (1m: on the real kernel, packed A twice the size)" : "");
 }
 
 /* The blocks of a 1m complex kernel (kernels/generic/gemm_1m_loops.h), which runs the real
    kernel on 2 MC x 2 KC real A blocks and 2 KC x NC real B blocks: half the real MC and KC in
    complex elements, the same NC, so that the real kernel sees exactly the real type's blocks. */
-static nb_blocking blocking_1m(nb_blocking real, int mrz)
+static nb_blocking blocking_1m(nb_blocking real, int mrz, int nrz, const nb_block_override *ov)
 {
-    size_t mr = mrz > 0 ? (size_t)mrz : 1;
+    size_t mr = mrz > 0 ? (size_t)mrz : 1, nr = nrz > 0 ? (size_t)nrz : 1;
     nb_blocking b = {real.mc / 2 / mr * mr, real.kc / 2, real.nc};
     if (b.mc < mr)
         b.mc = mr;
     if (b.kc < 8)
         b.kc = 8;
+    /* NANOBLAS_MC/KC/NC replace the value for every type, in that type's elements */
+    if (ov->mc)
+        b.mc = (ov->mc + mr - 1) / mr * mr;
+    if (ov->kc)
+        b.kc = ov->kc;
+    if (ov->nc)
+        b.nc = (ov->nc + nr - 1) / nr * nr;
     return b;
 }
 
@@ -283,10 +291,10 @@ static void init_once_body(void)
     const nb_tuning *tu = &nb_rt.tune;
     nb_rt.s = nb_blocking_for(&cpu_info, tu, sizeof(float), k->s.mr, k->s.nr, &tu->s, &ov);
     nb_rt.d = nb_blocking_for(&cpu_info, tu, sizeof(double), k->d.mr, k->d.nr, &tu->d, &ov);
-    nb_rt.c = k->c.a_expand == 2 ? blocking_1m(nb_rt.s, k->c.mr)
+    nb_rt.c = k->c.a_expand == 2 ? blocking_1m(nb_rt.s, k->c.mr, k->c.nr, &ov)
                                  : nb_blocking_for(&cpu_info, tu, 2 * sizeof(float), k->c.mr,
                                                    k->c.nr, NULL, &ov);
-    nb_rt.z = k->z.a_expand == 2 ? blocking_1m(nb_rt.d, k->z.mr)
+    nb_rt.z = k->z.a_expand == 2 ? blocking_1m(nb_rt.d, k->z.mr, k->z.nr, &ov)
                                  : nb_blocking_for(&cpu_info, tu, 2 * sizeof(double), k->z.mr,
                                                    k->z.nr, NULL, &ov);
     /* The avx512 set's VDPBF16PS kernel needs AVX512_BF16. Where it pays is the tuning entry's

@@ -60,6 +60,15 @@ static int get_blocks(const char *config, char type, blocks *b)
     return sscanf(v, "MR %ld NR %ld MC %ld KC %ld NC %ld", &b->mr, &b->nr, &b->mc, &b->kc, &b->nc) == 5;
 }
 
+/* Whether the type's blocks are those of a 1m complex kernel (the config line says so). */
+static int onem_type(const char *config, char type)
+{
+    char key[8], v[256];
+    snprintf(key, sizeof key, "%cgemm", type);
+    field(config, key, v, sizeof v);
+    return strstr(v, "(1m:") != NULL;
+}
+
 typedef struct {
     long l1d, l2, l3; /* KiB */
 } caches;
@@ -279,15 +288,19 @@ static void check_blocks(const char *config, int overridden)
         TU_CHECK(b.nc % b.nr == 0, "%cgemm: NC %ld not a multiple of NR %ld", types[i], b.nc, b.nr);
         if (overridden)
             continue;
-        long e = esize[i];
+        /* a 1m complex type (kernels/generic/gemm_1m_loops.h) packs A at twice the bytes and runs
+           the real kernel on half the real type's MC and KC: its A block is 2 MC KC e, and its
+           KC and MC limits are half the real ones */
+        int onem = onem_type(config, types[i]);
+        long e = esize[i], ea = onem ? 2 * e : e, kc_min = onem ? 32 : 64, mc_cap = onem ? 2048 : 4096;
         long l1share = c.l1d * 1024 * ru.kn / ru.kd, l2share = c.l2 * 1024 * ru.mn / ru.md;
-        TU_CHECK(b.kc * b.nr * e <= l1share || b.kc == 64,
+        TU_CHECK(b.kc * b.nr * e <= l1share || b.kc == kc_min,
                  "%cgemm: KC %ld x NR %ld (the B micro-panel) overfills %ld/%ld of L1d", types[i], b.kc, b.nr, ru.kn, ru.kd);
-        TU_CHECK(b.mc * b.kc * e <= l2share || b.mc == b.mr,
+        TU_CHECK(b.mc * b.kc * ea <= l2share || b.mc == b.mr,
                  "%cgemm: MC %ld x KC %ld (the packed A block) overfills %ld/%ld of L2", types[i], b.mc, b.kc, ru.mn, ru.md);
-        TU_CHECK(b.mc * b.kc * e > l2share - b.mr * b.kc * e || b.mc >= 4096 - b.mr,
+        TU_CHECK(b.mc * b.kc * ea > l2share - b.mr * b.kc * ea || b.mc >= mc_cap - b.mr,
                  "%cgemm: MC %ld x KC %ld leaves more than one MR panel of %ld/%ld of L2 unused", types[i], b.mc, b.kc, ru.mn, ru.md);
-        TU_CHECK(b.kc >= 64 && b.kc <= 1024, "%cgemm: KC %ld out of range", types[i], b.kc);
+        TU_CHECK(b.kc >= kc_min && b.kc <= 1024, "%cgemm: KC %ld out of range", types[i], b.kc);
     }
 }
 
