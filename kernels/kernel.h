@@ -26,13 +26,17 @@
    columns where y[j] == 0 as the reference does. trsm_rows / trmm_rows (optional): the trsm and
    trmm leaf loops of kernels/generic/tri_loops.h compiled with the set's ISA flags, on B with
    element (i, j) at b[i*rs + j*cs] (fastest with cs == 1, contiguous rows; rs == 1, contiguous
-   columns, is transposed panel by panel through registers).
+   columns, is transposed panel by panel through registers). For c and z they are the
+   register-blocked loops of kernels/generic/tri_complex_loops.h: cs == 1 only, m <= NB_TRIC_MAXM.
 
    a_expand (complex types): 2 for the 1m kernels (kernels/generic/gemm_1m_loops.h), whose packed
    A holds 2 x 2 real blocks, twice the elements: a micro-panel of A then spans a_expand*MR*k
    elements and the block buffer a_expand times the usual size. 0 (or 1) everywhere else. */
 #ifndef NB_KERNEL_H
 #define NB_KERNEL_H
+
+/* largest order of the complex trsm_rows / trmm_rows triangle (the driver's complex leaf) */
+#define NB_TRIC_MAXM 32
 
 #include <stddef.h>
 

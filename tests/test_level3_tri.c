@@ -142,11 +142,12 @@ static void test_tri_small(int t)
 }
 
 /* Exact properties of the skip of zero B(k, j) (side L: the reference's) and of NaN:
-   a zero column of B stays bitwise what it was (signed zeros) with NaN and Inf in the triangle,
+   a zero column of B stays bitwise what it was (signed zeros) with NaN and Inf in the triangle
+   (and an Inf on a non-unit diagonal),
    a NaN in B(k, j) gives NaN in row k of column j; and side R / side L results are bitwise the
    same at 1 and 2 threads. The zero column holds for a triangle of one leaf (order <= 64, the
-   register-blocked loops of kernels/generic/tri_loops.h; for complex types order <= 16, the
-   loops of kernels/generic/tri_complex_loops.h): larger ones run their off-diagonal blocks as
+   register-blocked loops of kernels/generic/tri_loops.h; for complex types order <= 32, those
+   of kernels/generic/tri_complex_loops.h): larger ones run their off-diagonal blocks as
    GEMM, which multiplies the zeros by the NaN. */
 static void test_tri_special(int t)
 {
@@ -156,7 +157,7 @@ static void test_tri_special(int t)
             for (int x = 0; x < 2; x++)
                 for (int d = 0; d < 2; d++) {
                     int upper = u == 0, unit = d == 1;
-                    int m = tu_randint(2, cplx(t) ? 16 : 64), n = tu_randint(200, 400), jz = tu_randint(0, n - 1),
+                    int m = tu_randint(2, cplx(t) ? 32 : 64), n = tu_randint(200, 400), jz = tu_randint(0, n - 1),
                         jn = (jz + 1 + tu_randint(0, n - 2)) % n, kn = tu_randint(0, m - 1);
                     mat a, b;
                     mat_init(&a, t, m, m);
@@ -169,6 +170,8 @@ static void test_tri_special(int t)
                         set(&a, upper ? 0 : m - 1, upper ? m - 1 : 0, NaN);
                         set(&a, upper ? 0 : 1, upper ? 1 : 0, INFINITY);
                     }
+                    if (!unit) /* times a zero B(k, j) it would give NaN: skipped too */
+                        set(&a, kn, kn, INFINITY);
                     mat_fill(&b);
                     for (int i = 0; i < m; i++)
                         set(&b, i, jz, (i & 1) ? -0.0 : 0.0);

@@ -44,7 +44,7 @@ static tri_problem tri_setup(char side, char uplo, char transa, char diag, const
    leaves are 64 rows: a triangle of order 64 or less (LAPACK's dlarfb/getrs/potrs shapes, a few
    dozen rows against thousands of columns) is then one pass over B instead of a recursion whose
    16-row leaves and tiny GEMMs each go over all of B. Complex types keep the plain loops. */
-#define TRI_LEAF (NB_COMPLEX ? 16 : NB_TRI_MAXM)
+#define TRI_LEAF (NB_COMPLEX ? NB_TRIC_MAXM : NB_TRI_MAXM)
 #define TRI_SPLIT 16
 #define TRI_LEAF_WEIGHT 3
 
@@ -76,7 +76,6 @@ NB_TRI_ROWS_PLAIN(nb_t, static, trsm_rows, trmm_rows)
    sets of 64-byte lines) for the leaf to work on them in place: rows 2 KiB apart, say, use 2
    sets, and 32 of them thrash an 8-way L1 (dtrmm side R with ldb = 2048, order 32: 4.9 GFLOPS in
    place against 33 at ldb = 1500). The others go through the copy. */
-#if !NB_COMPLEX
 static int rows_spread(size_t rs, size_t m)
 {
     size_t lines = (rs * sizeof(nb_t) / 64) % 64, g = 64;
@@ -87,7 +86,6 @@ static int rows_spread(size_t rs, size_t m)
     }
     return 64 / g >= m / 2;
 }
-#endif
 
 /* A leaf (m <= TRI_LEAF): B = alpha*M*B (solve == 0) or M*X = alpha*B solved in place. M's
    triangle is first copied into a dense local array (any view strides and conjugation become
@@ -103,20 +101,18 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
         NB_INT(l3_scale)(m, n, alpha, t.b, t.rsb, t.csb);
     int rows_contiguous = t.csb == 1;
     const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
-#if !NB_COMPLEX
     /* rows of B contiguous (side R): the register-blocked loops store each element once, in
-       place, no copy; columns contiguous (side L): they transpose panels of a few columns
-       through registers. (The complex loops take B through the copy below.) */
+       place, no copy; columns contiguous (side L): the real loops transpose panels of a few
+       columns through registers, the complex ones take B through the copy below. */
     if (kr->trsm_rows && kr->trmm_rows &&
         (rows_contiguous ? rows_spread(t.rsb, m)
-                         : t.rsb == 1 && rows_spread(t.csb, 16))) { /* a panel: <= 16 columns */
+                         : !NB_COMPLEX && t.rsb == 1 && rows_spread(t.csb, 16))) { /* a panel: <= 16 columns */
         if (solve)
             kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, t.b, t.rsb, t.csb, n);
         else
             kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, t.b, t.rsb, t.csb, n);
         return;
     }
-#endif
     nb_t buf[TRI_LEAF * TRI_LDB];
     for (size_t j0 = 0; j0 < n; j0 += TRI_CHUNK) {
         size_t jb = n - j0 < TRI_CHUNK ? n - j0 : TRI_CHUNK;
@@ -242,6 +238,11 @@ static void tri_columns(void (*run)(tri_problem, size_t, size_t, nb_t), tri_prob
        two threads. */
     if (!NB_COMPLEX && m <= TRI_LEAF)
         flops *= TRI_LEAF_WEIGHT;
+    /* Complex problems of order <= 128 ran at about half of GEMM's rate (32-row leaves and
+       short-K GEMMs), so two threads paid from about half the flops: ztrmm / ztrsm 88 x 88 on 2
+       threads of Zen 3 0.56 / 0.59x OpenBLAS on one thread, 0.83 / 0.99x with the weight. */
+    if (NB_COMPLEX && m <= 128)
+        flops *= 2;
     int team = nb_threads_for(flops, n / 16);
     if (team <= 1) {
         run(t, m, n, alpha);

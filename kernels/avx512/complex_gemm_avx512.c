@@ -7,7 +7,6 @@
 #include "kernels/avx512/kernels_avx512.h"
 #include "kernels/generic/gemm_1m_loops.h"
 #include "kernels/generic/gemm_small_complex_loops.h"
-#include "kernels/generic/tri_complex_loops.h"
 
 NB_GEMM_1M_DEFINE(z, double _Complex, double, avx512, nb_dgemm_avx512_ukr, 8 * NB_AVX512_D_MV,
                   8 * NB_AVX512_D_MV, NB_AVX512_D_NR)
@@ -15,5 +14,11 @@ NB_GEMM_1M_DEFINE(c, float _Complex, float, avx512, nb_sgemm_avx512_ukr, 16 * NB
                   16 * NB_AVX512_S_MV, NB_AVX512_S_NR)
 NB_GEMM_SMALL_COMPLEX_DEFINE(z, double _Complex, double, long long, avx512, 64, 2, 3)
 NB_GEMM_SMALL_COMPLEX_DEFINE(c, float _Complex, float, int, avx512, 64, 2, 3)
-NB_TRI_COMPLEX_DEFINE(z, double _Complex, double, long long, avx512, 64)
-NB_TRI_COMPLEX_DEFINE(c, float _Complex, float, int, avx512, 64)
+#define TRIC_DOUBLE 1
+#define TRIC_SFX avx512
+#define TRIC_VB 64
+#include "kernels/generic/tri_complex_loops.h"
+#define TRIC_DOUBLE 0
+#define TRIC_SFX avx512
+#define TRIC_VB 64
+#include "kernels/generic/tri_complex_loops.h"

@@ -4,7 +4,6 @@
 #include "kernels/generic/generic.h"
 #include "kernels/generic/gemm_1m_loops.h"
 #include "kernels/generic/gemm_small_complex_loops.h"
-#include "kernels/generic/tri_complex_loops.h"
 
 NB_GEMM_1M_DEFINE(z, double _Complex, double, generic, nb_dgemm_ukr_generic, NB_GENERIC_MR_REAL,
                   NB_GENERIC_MR_REAL, NB_GENERIC_NR_REAL)
@@ -12,5 +11,11 @@ NB_GEMM_1M_DEFINE(c, float _Complex, float, generic, nb_sgemm_ukr_generic, NB_GE
                   NB_GENERIC_MR_REAL, NB_GENERIC_NR_REAL)
 NB_GEMM_SMALL_COMPLEX_DEFINE(z, double _Complex, double, long long, generic, 16, 2, 4)
 NB_GEMM_SMALL_COMPLEX_DEFINE(c, float _Complex, float, int, generic, 16, 2, 4)
-NB_TRI_COMPLEX_DEFINE(z, double _Complex, double, long long, generic, 16)
-NB_TRI_COMPLEX_DEFINE(c, float _Complex, float, int, generic, 16)
+#define TRIC_DOUBLE 1
+#define TRIC_SFX generic
+#define TRIC_VB 16
+#include "kernels/generic/tri_complex_loops.h"
+#define TRIC_DOUBLE 0
+#define TRIC_SFX generic
+#define TRIC_VB 16
+#include "kernels/generic/tri_complex_loops.h"

@@ -1,167 +1,407 @@
 /* The trsm / trmm leaf loops for complex types (the trsm_rows / trmm_rows entries of the kernel
-   contract, kernels/kernel.h), in GCC vector extensions compiled per kernel set: the plain loops
-   of tri_loops.h (whole rows of B per (i, k) pair, the reference's k order, a zero b(k, j)
-   skipping its updates) on interleaved (re, im) vectors. Plain C complex arithmetic did not
-   vectorise at all (GCC 12, -mavx2: scalar mulsd/addsd), and the leaves took 25% of ztrmm 624.
+   contract, kernels/kernel.h), register-blocked, in GCC vector extensions compiled per kernel
+   set. A template: define TRIC_DOUBLE (1: z, 0: c), TRIC_SFX (the set) and TRIC_VB (vector
+   bytes), then include; it defines nb_<p>trsm_rows_<sfx> and nb_<p>trmm_rows_<sfx> and
+   undefines the three.
 
-   A complex product x * l is x * Re(l) + swap(x) * (-Im(l), Im(l)) per pair, swap exchanging
-   the two halves of each pair; a complex x is zero when both halves are, so the select mask is
-   (x != 0) | swap(x != 0), applied only in the updates from a row k that has a zero (the common
-   row has none, and its updates run without the select). The diagonal of trsm divides through the reciprocal of M(k, k),
-   computed once per row (the reference divides each element: results can differ from it in the
-   last bit, as they do across libraries).
+   Why register-blocked: the plain loops before (whole rows of B per (i, k) pair) loaded and
+   stored a row of B for every two FMAs, and at order 16-64 ztrmm ran at half of OpenBLAS's
+   speed with 77% of its time in them (Zen 3). Here a block of TRIC_RB rows x TRIC_NV vectors of
+   columns stays in registers for the whole k loop; per k step and row: two broadcasts (Re and
+   Im of M(i, k), straight from the dense triangle) and 2 * TRIC_NV FMAs.
+   Register budget: TRIC_RB * TRIC_NV accumulators + 2 * TRIC_NV operand vectors (p and i*p) +
+   2 broadcasts = 4*2 + 4 + 2 = 14 (avx2's 16 ymm; avx512, neon and sve have 32).
 
-   B: element (i, j) at b[i*rs + j] (cs must be 1: the driver's leaf copies B to contiguous rows
-   first when it is not). l: the dense triangle, l[i + k*ldl] = M(i, k).
+   A complex product p * l is p * Re(l) + (i*p) * Im(l), with i*p = (-Im p, Re p) per pair: the
+   operand row p and i*p are formed once per k (trmm: p = alpha * B(k, :), as the reference
+   forms its TEMP; trsm: p = X(k, :), the solved row), shared by every row of the block.
 
-   NB_TRI_COMPLEX_DEFINE(p, T, R, IT, sfx, VB) defines nb_<p>trsm_rows_<sfx> and
-   nb_<p>trmm_rows_<sfx>; IT is the signed integer type of R's size. */
+   The reference's semantics are kept element by element: a zero B(k, j) (both halves zero; the
+   solved X(k, j) for trsm) skips its updates, so NaN/Inf in M do not reach that column, and the
+   diagonal is applied only to a nonzero element. Rows k with a zero in the tile's columns run
+   their updates through a select; the others without (the select would keep every new value).
+   Each element sees the reference's k order (lower: trmm k descending, trsm ascending; upper is
+   the mirror image, run through reflected row indices), and the same operations whichever
+   vector lane or column tile holds it: columns past the last full tile are padded to a whole
+   tile, not run by scalar code, so the result does not depend on where the driver cuts the
+   columns (across thread counts, say). trsm divides by the reciprocal of M(k, k), computed once
+   per call (the reference divides each element: results can differ from it in the last bit, as
+   they do across libraries).
+
+   B: element (i, j) at b[i*rs + j] (cs must be 1: the driver copies B to contiguous rows first
+   when it is not). l: the dense triangle, l[i + k*ldl] = M(i, k); m <= NB_TRIC_MAXM. */
+#include <stddef.h>
+#include "kernels/kernel.h" /* NB_TRIC_MAXM */
+
 #ifndef NB_TRI_COMPLEX_LOOPS_H
 #define NB_TRI_COMPLEX_LOOPS_H
-
-#include <stddef.h>
-
-/* trmm forms alpha * row k once per k, for this many columns at a time */
-#define NB_TRIC_CHUNK 64
-
-#define NB_TRI_COMPLEX_DECLARE(p, T, sfx)                                                          \
-    void nb_##p##trsm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T *b,      \
-                                 size_t rs, size_t cs, size_t n);                                 \
-    void nb_##p##trmm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha,   \
-                                 T *b, size_t rs, size_t cs, size_t n);
-
-#define NB_TRI_COMPLEX_DEFINE(p, T, R, IT, sfx, VB)                                                \
-    NB_TRI_COMPLEX_DECLARE(p, T, sfx)                                                             \
-    typedef R nb_##p##tric_v_##sfx __attribute__((vector_size(VB)));                              \
-    typedef IT nb_##p##tric_iv_##sfx __attribute__((vector_size(VB)));                            \
-    typedef nb_##p##tric_v_##sfx nb_##p##tric_vu_##sfx                                            \
-        __attribute__((aligned(sizeof(R)), __may_alias__));                                      \
-                                                                                                  \
-    static inline nb_##p##tric_v_##sfx nb_##p##tric_swap_##sfx(nb_##p##tric_v_##sfx x)           \
-    {                                                                                             \
-        nb_##p##tric_iv_##sfx pairs;                                                              \
-        for (int e = 0; e < (int)((VB) / sizeof(R)); e++)                                         \
-            pairs[e] = e ^ 1;                                                                     \
-        return __builtin_shuffle(x, pairs);                                                       \
-    }                                                                                             \
-    /* (a, b, a, b, ...) */                                                                       \
-    static inline nb_##p##tric_v_##sfx nb_##p##tric_pair_##sfx(R a, R b)                          \
-    {                                                                                             \
-        nb_##p##tric_v_##sfx v = {a, b};                                                          \
-        nb_##p##tric_iv_##sfx idx;                                                                \
-        for (int e = 0; e < (int)((VB) / sizeof(R)); e++)                                         \
-            idx[e] = e & 1;                                                                       \
-        return __builtin_shuffle(v, idx);                                                         \
-    }                                                                                             \
-    /* y with the pairs where x is nonzero replaced by v. */                                      \
-    static inline nb_##p##tric_v_##sfx nb_##p##tric_sel_##sfx(                                    \
-        nb_##p##tric_v_##sfx x, nb_##p##tric_v_##sfx v, nb_##p##tric_v_##sfx y)                   \
-    {                                                                                             \
-        nb_##p##tric_iv_##sfx nz = (nb_##p##tric_iv_##sfx)(x != 0), pairs;                        \
-        for (int e = 0; e < (int)((VB) / sizeof(R)); e++)                                         \
-            pairs[e] = e ^ 1;                                                                     \
-        nz |= __builtin_shuffle(nz, pairs);                                                       \
-        return (nb_##p##tric_v_##sfx)(((nb_##p##tric_iv_##sfx)v & nz) |                           \
-                                      ((nb_##p##tric_iv_##sfx)y & ~nz));                          \
-    }                                                                                             \
-    /* Row i -= row k * s over n elements (s = M(i, k), trsm), or row i += t * s with t the row  \
-       alpha * row k (trmm, formed once per k by the caller, as the reference forms alpha * x     \
-       before the product). x: row k itself, whose zeros skip their updates (skip != 0). */      \
-    static inline __attribute__((always_inline)) void nb_##p##tric_axpy_##sfx(                    \
-        T *bi, const T *bk, const T *tk, size_t n, T s, int trmm, int skip)                       \
-    {                                                                                             \
-        typedef nb_##p##tric_v_##sfx V;                                                           \
-        typedef nb_##p##tric_vu_##sfx VU;                                                         \
-        enum { CPV = (VB) / sizeof(R) / 2 };                                                      \
-        V sr = nb_##p##tric_pair_##sfx(__real__ s, __real__ s),                                   \
-          si = nb_##p##tric_pair_##sfx(-__imag__ s, __imag__ s);                                  \
-        size_t j = 0;                                                                             \
-        for (; j + CPV <= n; j += CPV) {                                                          \
-            V x = *(const VU *)(bk + j), y = *(VU *)(bi + j), v;                                  \
-            if (trmm) {                                                                           \
-                V t = *(const VU *)(tk + j);                                                      \
-                v = y + (t * sr + nb_##p##tric_swap_##sfx(t) * si);                               \
-            } else {                                                                              \
-                v = y - (x * sr + nb_##p##tric_swap_##sfx(x) * si);                               \
-            }                                                                                     \
-            *(VU *)(bi + j) = skip ? nb_##p##tric_sel_##sfx(x, v, y) : v;                         \
-        }                                                                                         \
-        for (; j < n; j++) {                                                                      \
-            T x = bk[j], y = bi[j];                                                               \
-            bi[j] = x != 0 ? (trmm ? y + tk[j] * s : y - x * s) : y;                              \
-        }                                                                                         \
-    }                                                                                             \
-    /* Whether row k has a zero element: only then do its updates need the select (without a    \
-       zero the select keeps every new value, so leaving it out changes nothing). */             \
-    static inline int nb_##p##tric_has_zero_##sfx(const T *bk, size_t n)                          \
-    {                                                                                             \
-        int z = 0;                                                                                \
-        for (size_t j = 0; j < n; j++)                                                            \
-            z |= bk[j] == 0;                                                                      \
-        return z;                                                                                 \
-    }                                                                                             \
-    /* Row k *= s where b(k, j) != 0. */                                                          \
-    static inline void nb_##p##tric_scale_##sfx(T *bk, size_t n, T s)                             \
-    {                                                                                             \
-        typedef nb_##p##tric_v_##sfx V;                                                           \
-        typedef nb_##p##tric_vu_##sfx VU;                                                         \
-        enum { CPV = (VB) / sizeof(R) / 2 };                                                      \
-        V sr = nb_##p##tric_pair_##sfx(__real__ s, __real__ s),                                   \
-          si = nb_##p##tric_pair_##sfx(-__imag__ s, __imag__ s);                                  \
-        size_t j = 0;                                                                             \
-        for (; j + CPV <= n; j += CPV) {                                                          \
-            V x = *(VU *)(bk + j);                                                                \
-            *(VU *)(bk + j) =                                                                     \
-                nb_##p##tric_sel_##sfx(x, x * sr + nb_##p##tric_swap_##sfx(x) * si, x);           \
-        }                                                                                         \
-        for (; j < n; j++)                                                                        \
-            bk[j] = bk[j] != 0 ? bk[j] * s : bk[j];                                               \
-    }                                                                                             \
-                                                                                                  \
-    void nb_##p##trsm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T *b,      \
-                                 size_t rs, size_t cs, size_t n)                                  \
-    {                                                                                             \
-        (void)cs;                                                                                 \
-        for (size_t s = 0; s < m; s++) {                                                          \
-            size_t k = upper ? m - 1 - s : s;                                                     \
-            T *bk = b + k * rs;                                                                   \
-            if (!unit)                                                                            \
-                nb_##p##tric_scale_##sfx(bk, n, (T)1 / l[k + k * ldl]);                           \
-            size_t i0 = upper ? 0 : k + 1, i1 = upper ? k : m;                                    \
-            if (nb_##p##tric_has_zero_##sfx(bk, n)) {                                             \
-                for (size_t i = i0; i < i1; i++)                                                  \
-                    nb_##p##tric_axpy_##sfx(b + i * rs, bk, bk, n, l[i + k * ldl], 0, 1);         \
-            } else {                                                                              \
-                for (size_t i = i0; i < i1; i++)                                                  \
-                    nb_##p##tric_axpy_##sfx(b + i * rs, bk, bk, n, l[i + k * ldl], 0, 0);         \
-            }                                                                                     \
-        }                                                                                         \
-    }                                                                                             \
-                                                                                                  \
-    void nb_##p##trmm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha,   \
-                                 T *b, size_t rs, size_t cs, size_t n)                            \
-    {                                                                                             \
-        (void)cs;                                                                                 \
-        T tk[NB_TRIC_CHUNK];                                                                      \
-        for (size_t j0 = 0; j0 < n; j0 += NB_TRIC_CHUNK) {                                        \
-            size_t nb = n - j0 < NB_TRIC_CHUNK ? n - j0 : NB_TRIC_CHUNK;                          \
-            T *b0 = b + j0;                                                                       \
-            for (size_t s = 0; s < m; s++) {                                                      \
-                size_t k = upper ? s : m - 1 - s;                                                 \
-                T *bk = b0 + k * rs;                                                              \
-                size_t i0 = upper ? 0 : k + 1, i1 = upper ? k : m;                                \
-                for (size_t j = 0; j < nb; j++)                                                   \
-                    tk[j] = alpha * bk[j];                                                        \
-                if (nb_##p##tric_has_zero_##sfx(bk, nb)) {                                        \
-                    for (size_t i = i0; i < i1; i++)                                              \
-                        nb_##p##tric_axpy_##sfx(b0 + i * rs, bk, tk, nb, l[i + k * ldl], 1, 1);   \
-                } else {                                                                          \
-                    for (size_t i = i0; i < i1; i++)                                              \
-                        nb_##p##tric_axpy_##sfx(b0 + i * rs, bk, tk, nb, l[i + k * ldl], 1, 0);   \
-                }                                                                                 \
-                nb_##p##tric_scale_##sfx(bk, nb, unit ? alpha : alpha * l[k + k * ldl]);          \
-            }                                                                                     \
-        }                                                                                         \
-    }
-
+#define TRIC_NV 2 /* vectors of columns per tile */
+#define TRIC_RB 4 /* rows per register block */
+/* An empty asm that "uses" x, after the last FMA that reads it: the operands stay live, so GCC
+   writes every FMA into its accumulator (vfmadd231) instead of into the dying multiplicand
+   (vfmadd132), which sent the accumulators wandering between registers and one of them to the
+   stack every k step (ukr_avx2.h has the same device). */
+#if defined(__x86_64__) || defined(__i386__)
+#define TRIC_KEEP(x) __asm__ volatile("" ::"x"(x))
+#elif defined(__aarch64__)
+#define TRIC_KEEP(x) __asm__ volatile("" ::"w"(x))
+#else
+#define TRIC_KEEP(x) ((void)0)
 #endif
+#define TRIC_CAT5_(a, b, c, d, e) a##b##c##d##e
+#define TRIC_CAT5(a, b, c, d, e) TRIC_CAT5_(a, b, c, d, e)
+#endif
+
+#if TRIC_DOUBLE
+#define TRIC_P z
+#define TRIC_R double
+#define TRIC_IT long long
+#else
+#define TRIC_P c
+#define TRIC_R float
+#define TRIC_IT int
+#endif
+#define TRIC_T TRIC_R _Complex
+#define TRIC_FN(name) TRIC_CAT5(nb_, TRIC_P, name, _, TRIC_SFX)
+#define V TRIC_FN(tric_v)
+#define IV TRIC_FN(tric_iv)
+#define VU TRIC_FN(tric_vu)
+#define CPV ((int)(TRIC_VB / sizeof(TRIC_R) / 2)) /* complex numbers per vector */
+#define COLS (TRIC_NV * CPV)                       /* columns per tile */
+#define TRIC_UNROLL _Pragma("GCC unroll 8")
+
+typedef TRIC_R V __attribute__((vector_size(TRIC_VB)));
+typedef TRIC_IT IV __attribute__((vector_size(TRIC_VB)));
+typedef V VU __attribute__((aligned(sizeof(TRIC_R)), __may_alias__));
+
+static inline V TRIC_FN(tric_splat)(TRIC_R x)
+{
+    V v = {x};
+    return __builtin_shuffle(v, (IV){0});
+}
+static inline IV TRIC_FN(tric_pairs)(void)
+{
+    IV pairs;
+    for (int e = 0; e < (int)(TRIC_VB / sizeof(TRIC_R)); e++)
+        pairs[e] = e ^ 1;
+    return pairs;
+}
+/* i * x: (-Im, Re) per pair */
+static inline V TRIC_FN(tric_rot)(V x)
+{
+    V sgn;
+    for (int e = 0; e < (int)(TRIC_VB / sizeof(TRIC_R)); e++)
+        sgn[e] = (e & 1) ? 1 : -1;
+    return __builtin_shuffle(x, TRIC_FN(tric_pairs)()) * sgn;
+}
+/* all ones in the pairs where x is a nonzero complex number */
+static inline IV TRIC_FN(tric_nz)(V x)
+{
+    IV nz = (IV)(x != 0);
+    return nz | __builtin_shuffle(nz, TRIC_FN(tric_pairs)());
+}
+static inline V TRIC_FN(tric_sel)(IV mask, V a, V b)
+{
+    return (V)(((IV)a & mask) | ((IV)b & ~mask));
+}
+/* whether a tile row with these masks has a zero */
+static inline unsigned char TRIC_FN(tric_any_zero)(const IV *nz)
+{
+    IV all = nz[0];
+    for (int v = 1; v < TRIC_NV; v++)
+        all &= nz[v];
+    int z = 0;
+    for (int e = 0; e < (int)(TRIC_VB / sizeof(TRIC_R)); e++)
+        z |= all[e] == 0;
+    return (unsigned char)z;
+}
+#define SPLAT TRIC_FN(tric_splat)
+#define ROT TRIC_FN(tric_rot)
+#define NZ TRIC_FN(tric_nz)
+#define SEL TRIC_FN(tric_sel)
+
+/* The operand rows of one tile: p[k][v] and i*p, the masks of the nonzero B(k, j) (trsm: of
+   the solved X(k, j) before the division by M(k, k), as the reference tests it), and whether
+   row k has a zero. */
+typedef struct {
+    V p[NB_TRIC_MAXM][TRIC_NV], ip[NB_TRIC_MAXM][TRIC_NV];
+    IV nz[NB_TRIC_MAXM][TRIC_NV];
+    unsigned char zero[NB_TRIC_MAXM];
+} TRIC_FN(tric_ops);
+
+/* M(i, k) in reflected coordinates (see the head comment): lb[i + k*lcs] */
+typedef struct {
+    const TRIC_T *lb;
+    size_t lcs;
+} TRIC_FN(tric_tri);
+
+/* One k step of a register block: acc[r] += sign * (p * M(i0 + r, k)) for the rows r < rr, with
+   lk = &M(i0, k); through the select of row k's nonzero elements when sel. */
+static inline __attribute__((always_inline)) void TRIC_FN(tric_step)(
+    V acc[TRIC_RB][TRIC_NV], const int rr, const int sign, const int sel, const TRIC_T *lk,
+    const TRIC_FN(tric_ops) *o, size_t k)
+{
+    V p[TRIC_NV], ip[TRIC_NV];
+    TRIC_UNROLL
+    for (int v = 0; v < TRIC_NV; v++)
+        p[v] = o->p[k][v], ip[v] = o->ip[k][v];
+    TRIC_UNROLL
+    for (int r = 0; r < TRIC_RB; r++) {
+        if (r >= rr)
+            break;
+        V lr = SPLAT(__real__ lk[r]), li = SPLAT(__imag__ lk[r]);
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++) {
+            V x = sign > 0 ? acc[r][v] + p[v] * lr + ip[v] * li : acc[r][v] - p[v] * lr - ip[v] * li;
+            acc[r][v] = sel ? SEL(o->nz[k][v], x, acc[r][v]) : x;
+        }
+        TRIC_KEEP(lr);
+        TRIC_KEEP(li);
+    }
+    TRIC_UNROLL
+    for (int v = 0; v < TRIC_NV; v++) {
+        TRIC_KEEP(p[v]);
+        TRIC_KEEP(ip[v]);
+    }
+}
+
+/* trmm, one register block: rows [i0, i0 + rr) of the tile at bb (row i at bb + i*brs) become
+   the rows of alpha*M*B; reads rows <= i0 + rr - 1, which are still the original B (blocks run
+   bottom-up), and writes only its own rows. */
+static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_block)(
+    const int rr, size_t i0, TRIC_FN(tric_tri) m, int unit, TRIC_T *bb, ptrdiff_t brs,
+    const TRIC_FN(tric_ops) *o)
+{
+    V acc[TRIC_RB][TRIC_NV];
+    /* the block's own triangle, k descending: row kk's diagonal, then its updates below it */
+    TRIC_UNROLL
+    for (int kk = TRIC_RB - 1; kk >= 0; kk--) {
+        if (kk >= rr)
+            continue;
+        size_t k = i0 + (size_t)kk;
+        const TRIC_T *lk = m.lb + k * m.lcs;
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++) {
+            V x = *(const VU *)(bb + (ptrdiff_t)k * brs + v * CPV);
+            IV nz = o->nz[k][v];
+            V p = o->p[k][v], ip = o->ip[k][v], d = p;
+            if (!unit) {
+                TRIC_T lkk = lk[k];
+                d = p * SPLAT(__real__ lkk) + ip * SPLAT(__imag__ lkk);
+            }
+            acc[kk][v] = SEL(nz, d, x);
+            TRIC_UNROLL
+            for (int r = kk + 1; r < TRIC_RB; r++) {
+                if (r >= rr)
+                    break;
+                TRIC_T lik = lk[i0 + (size_t)r];
+                acc[r][v] = SEL(nz, acc[r][v] + p * SPLAT(__real__ lik) + ip * SPLAT(__imag__ lik),
+                                acc[r][v]);
+            }
+        }
+    }
+    /* the rows above the block, k descending: runs of rows without a zero in a loop of their
+       own (a loop that also held the select step kept its masks live and spilled) */
+    for (size_t k = i0; k > 0;) {
+        size_t e = k;
+        while (e > 0 && !o->zero[e - 1])
+            e--;
+        for (size_t q = k; q-- > e;)
+            TRIC_FN(tric_step)(acc, rr, 1, 0, m.lb + q * m.lcs + i0, o, q);
+        if (e == 0)
+            break;
+        TRIC_FN(tric_step)(acc, rr, 1, 1, m.lb + (e - 1) * m.lcs + i0, o, e - 1);
+        k = e - 1;
+    }
+    TRIC_UNROLL
+    for (int r = 0; r < TRIC_RB; r++) {
+        if (r >= rr)
+            break;
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++)
+            *(VU *)(bb + (ptrdiff_t)(i0 + (size_t)r) * brs + v * CPV) = acc[r][v];
+    }
+}
+
+/* trsm, one register block: rows [i0, i0 + rr) of the tile solved against the rows above it,
+   whose solutions are in o (blocks run top-down); the block's solutions go into o as well. */
+static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
+    const int rr, size_t i0, TRIC_FN(tric_tri) m, const TRIC_T *inv, TRIC_T *bb, ptrdiff_t brs,
+    TRIC_FN(tric_ops) *o)
+{
+    V acc[TRIC_RB][TRIC_NV];
+    TRIC_UNROLL
+    for (int r = 0; r < TRIC_RB; r++) {
+        if (r >= rr)
+            break;
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++)
+            acc[r][v] = *(const VU *)(bb + (ptrdiff_t)(i0 + (size_t)r) * brs + v * CPV);
+    }
+    /* the solved rows above, k ascending (runs without a zero as in trmm) */
+    for (size_t k = 0; k < i0;) {
+        size_t e = k;
+        while (e < i0 && !o->zero[e])
+            e++;
+        for (size_t q = k; q < e; q++)
+            TRIC_FN(tric_step)(acc, rr, -1, 0, m.lb + q * m.lcs + i0, o, q);
+        if (e == i0)
+            break;
+        TRIC_FN(tric_step)(acc, rr, -1, 1, m.lb + e * m.lcs + i0, o, e);
+        k = e + 1;
+    }
+    /* the block's own triangle, k ascending: row kk's diagonal, then its updates below it */
+    TRIC_UNROLL
+    for (int kk = 0; kk < TRIC_RB; kk++) {
+        if (kk >= rr)
+            break;
+        size_t k = i0 + (size_t)kk;
+        const TRIC_T *lk = m.lb + k * m.lcs;
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++) {
+            IV nz = NZ(acc[kk][v]);
+            o->nz[k][v] = nz;
+            if (inv) {
+                V x = acc[kk][v];
+                acc[kk][v] = SEL(nz, x * SPLAT(__real__ inv[k]) + ROT(x) * SPLAT(__imag__ inv[k]), x);
+            }
+            V p = acc[kk][v], ip = ROT(p);
+            o->p[k][v] = p, o->ip[k][v] = ip;
+            TRIC_UNROLL
+            for (int r = kk + 1; r < TRIC_RB; r++) {
+                if (r >= rr)
+                    break;
+                TRIC_T lik = lk[i0 + (size_t)r];
+                acc[r][v] = SEL(nz, acc[r][v] - p * SPLAT(__real__ lik) - ip * SPLAT(__imag__ lik),
+                                acc[r][v]);
+            }
+            *(VU *)(bb + (ptrdiff_t)k * brs + v * CPV) = p;
+        }
+        o->zero[k] = TRIC_FN(tric_any_zero)(o->nz[k]);
+    }
+}
+
+/* One tile of COLS columns at bb (rows brs apart, reflected), all m rows. */
+static void TRIC_FN(tric_trmm_tile)(size_t m, TRIC_FN(tric_tri) tri, int unit, TRIC_T alpha,
+                                     TRIC_T *bb, ptrdiff_t brs, TRIC_FN(tric_ops) *o)
+{
+    const V ar = SPLAT(__real__ alpha), ai = SPLAT(__imag__ alpha);
+    for (size_t k = 0; k < m; k++) {
+        const TRIC_T *xk = bb + (ptrdiff_t)k * brs;
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++) {
+            V x = *(const VU *)(xk + v * CPV), p = x * ar + ROT(x) * ai;
+            o->p[k][v] = p, o->ip[k][v] = ROT(p), o->nz[k][v] = NZ(x);
+        }
+        o->zero[k] = TRIC_FN(tric_any_zero)(o->nz[k]);
+    }
+    size_t top = (m - 1) / TRIC_RB * TRIC_RB; /* the last block's first row */
+    for (size_t i0 = top + TRIC_RB; i0-- > 0;) {
+        if (i0 % TRIC_RB)
+            continue;
+        size_t rr = m - i0 < TRIC_RB ? m - i0 : TRIC_RB;
+        switch (rr) {
+        case 4: TRIC_FN(tric_trmm_block)(4, i0, tri, unit, bb, brs, o); break;
+        case 3: TRIC_FN(tric_trmm_block)(3, i0, tri, unit, bb, brs, o); break;
+        case 2: TRIC_FN(tric_trmm_block)(2, i0, tri, unit, bb, brs, o); break;
+        default: TRIC_FN(tric_trmm_block)(1, i0, tri, unit, bb, brs, o); break;
+        }
+    }
+}
+
+static void TRIC_FN(tric_trsm_tile)(size_t m, TRIC_FN(tric_tri) tri, const TRIC_T *inv,
+                                     TRIC_T *bb, ptrdiff_t brs, TRIC_FN(tric_ops) *o)
+{
+    for (size_t i0 = 0; i0 < m; i0 += TRIC_RB) {
+        switch (m - i0 < TRIC_RB ? m - i0 : TRIC_RB) {
+        case 4: TRIC_FN(tric_trsm_block)(4, i0, tri, inv, bb, brs, o); break;
+        case 3: TRIC_FN(tric_trsm_block)(3, i0, tri, inv, bb, brs, o); break;
+        case 2: TRIC_FN(tric_trsm_block)(2, i0, tri, inv, bb, brs, o); break;
+        default: TRIC_FN(tric_trsm_block)(1, i0, tri, inv, bb, brs, o); break;
+        }
+    }
+}
+
+/* Reflected coordinates: upper triangles run as lower ones with rows and columns counted from
+   the end (then the reference's k order for upper is the lower order): B's rows through a
+   negative stride, the triangle through a reflected copy (unit row stride keeps the broadcasts'
+   addresses constant offsets in the k loop; with a stride of -1 GCC kept a pointer per row of
+   the block on the stack). */
+static void TRIC_FN(tric_reflect_b)(size_t m, TRIC_T **b, ptrdiff_t *brs)
+{
+    *b += (ptrdiff_t)(m - 1) * *brs;
+    *brs = -*brs;
+}
+
+/* Runs `solve` (1: trsm, 0: trmm) over the full tiles of the n columns and over the rest padded
+   to a tile on the stack. */
+static void TRIC_FN(tric_run)(int solve, const TRIC_T *l, size_t ldl, size_t m, int upper,
+                               int unit, TRIC_T alpha, TRIC_T *b, size_t rs, size_t n)
+{
+    TRIC_FN(tric_ops) ops __attribute__((aligned(64)));
+    TRIC_T inv[NB_TRIC_MAXM], lref[NB_TRIC_MAXM * NB_TRIC_MAXM];
+    TRIC_FN(tric_tri) tri = {l, ldl};
+    if (upper) {
+        for (size_t k = 0; k < m; k++)
+            for (size_t i = k; i < m; i++)
+                lref[i + k * m] = l[(m - 1 - i) + (m - 1 - k) * ldl];
+        tri.lb = lref, tri.lcs = m;
+    }
+    if (solve && !unit)
+        for (size_t k = 0; k < m; k++)
+            inv[k] = (TRIC_T)1 / tri.lb[k + k * tri.lcs];
+    for (size_t j = 0; j < n; j += COLS) {
+        TRIC_T pad[NB_TRIC_MAXM * COLS], *bt = b + j;
+        ptrdiff_t brs = (ptrdiff_t)rs;
+        size_t w = n - j < COLS ? n - j : COLS;
+        if (w < COLS) {
+            for (size_t i = 0; i < m; i++)
+                for (size_t c = 0; c < COLS; c++)
+                    pad[i * COLS + c] = c < w ? b[i * rs + j + c] : 0;
+            bt = pad, brs = COLS;
+        }
+        if (upper)
+            TRIC_FN(tric_reflect_b)(m, &bt, &brs);
+        if (solve)
+            TRIC_FN(tric_trsm_tile)(m, tri, unit ? NULL : inv, bt, brs, &ops);
+        else
+            TRIC_FN(tric_trmm_tile)(m, tri, unit, alpha, bt, brs, &ops);
+        if (w < COLS)
+            for (size_t i = 0; i < m; i++)
+                for (size_t c = 0; c < w; c++)
+                    b[i * rs + j + c] = pad[i * COLS + c];
+    }
+}
+
+void TRIC_FN(trsm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int unit, TRIC_T *b,
+                        size_t rs, size_t cs, size_t n)
+{
+    (void)cs;
+    TRIC_FN(tric_run)(1, l, ldl, m, upper, unit, 1, b, rs, n);
+}
+
+void TRIC_FN(trmm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int unit, TRIC_T alpha,
+                        TRIC_T *b, size_t rs, size_t cs, size_t n)
+{
+    (void)cs;
+    TRIC_FN(tric_run)(0, l, ldl, m, upper, unit, alpha, b, rs, n);
+}
+
+#undef SPLAT
+#undef ROT
+#undef NZ
+#undef SEL
+#undef TRIC_UNROLL
+#undef COLS
+#undef CPV
+#undef VU
+#undef IV
+#undef V
+#undef TRIC_FN
+#undef TRIC_T
+#undef TRIC_IT
+#undef TRIC_R
+#undef TRIC_P
+#undef TRIC_DOUBLE
+#undef TRIC_SFX
+#undef TRIC_VB

@@ -5,11 +5,16 @@
 #include "kernels/neon/kernels_neon.h"
 #include "kernels/generic/gemm_1m_loops.h"
 #include "kernels/generic/gemm_small_complex_loops.h"
-#include "kernels/generic/tri_complex_loops.h"
 
 NB_GEMM_1M_DEFINE(z, double _Complex, double, neon, nb_dgemm_neon_8x6, 8, 8, 6)
 NB_GEMM_1M_DEFINE(c, float _Complex, float, neon, nb_sgemm_neon_16x6, 16, 16, 6)
 NB_GEMM_SMALL_COMPLEX_DEFINE(z, double _Complex, double, long long, neon, 16, 2, 4)
 NB_GEMM_SMALL_COMPLEX_DEFINE(c, float _Complex, float, int, neon, 16, 2, 4)
-NB_TRI_COMPLEX_DEFINE(z, double _Complex, double, long long, neon, 16)
-NB_TRI_COMPLEX_DEFINE(c, float _Complex, float, int, neon, 16)
+#define TRIC_DOUBLE 1
+#define TRIC_SFX neon
+#define TRIC_VB 16
+#include "kernels/generic/tri_complex_loops.h"
+#define TRIC_DOUBLE 0
+#define TRIC_SFX neon
+#define TRIC_VB 16
+#include "kernels/generic/tri_complex_loops.h"

@@ -8,11 +8,16 @@
 #include "kernels/sve/kernels_sve.h"
 #include "kernels/generic/gemm_1m_loops.h"
 #include "kernels/generic/gemm_small_complex_loops.h"
-#include "kernels/generic/tri_complex_loops.h"
 
 NB_GEMM_1M_DEFINE(z, double _Complex, double, sve, nb_dgemm_sve_3vx8, 3 * svcntd(), 3 * 32, 8)
 NB_GEMM_1M_DEFINE(c, float _Complex, float, sve, nb_sgemm_sve_3vx8, 3 * svcntw(), 3 * 64, 8)
 NB_GEMM_SMALL_COMPLEX_DEFINE(z, double _Complex, double, long long, sve, 16, 2, 4)
 NB_GEMM_SMALL_COMPLEX_DEFINE(c, float _Complex, float, int, sve, 16, 2, 4)
-NB_TRI_COMPLEX_DEFINE(z, double _Complex, double, long long, sve, 16)
-NB_TRI_COMPLEX_DEFINE(c, float _Complex, float, int, sve, 16)
+#define TRIC_DOUBLE 1
+#define TRIC_SFX sve
+#define TRIC_VB 16
+#include "kernels/generic/tri_complex_loops.h"
+#define TRIC_DOUBLE 0
+#define TRIC_SFX sve
+#define TRIC_VB 16
+#include "kernels/generic/tri_complex_loops.h"
