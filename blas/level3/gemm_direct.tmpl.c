@@ -298,7 +298,7 @@ void nb_gemm_ws_release(void *p);
 /* The m x n view x as a column-major array (leading dimension m), conjugated if x is: reading
    along x's contiguous dimension, one loop per case (l3_at's per-element conjugation test made
    the copy as slow as a 16^3 product). */
-static void copy_colmajor(l3_view x, size_t m, size_t n, nb_t *dst)
+void NB_INT(l3_copy_colmajor)(l3_view x, size_t m, size_t n, nb_t *dst)
 {
     if (x.rs == 1) {
         for (size_t j = 0; j < n; j++) {
@@ -347,11 +347,11 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
     size_t lda = a.cs, rs_b = b.rs, cs_b = b.cs;
     nb_t *next = buf;
     if (copy_a) {
-        copy_colmajor(a, m, k, next);
+        NB_INT(l3_copy_colmajor)(a, m, k, next);
         ap = next, lda = m, next += m * k;
     }
     if (copy_b) {
-        copy_colmajor(b, k, n, next);
+        NB_INT(l3_copy_colmajor)(b, k, n, next);
         bp = next, rs_b = 1, cs_b = k;
     }
     kr->small(m, n, k, alpha, ap, lda, bp, rs_b, cs_b, beta, c, csc);
@@ -378,10 +378,10 @@ static __attribute__((noinline)) int tiny_copied(const NB_CAT(nb_gemm_kernel_, N
     const nb_t *ap = a, *bp = b;
     size_t rs_b = bv.rs, cs_b = bv.cs, ld_a = lda;
     if (copy_a)
-        copy_colmajor(av, m, k, buf), ap = buf, ld_a = m;
+        NB_INT(l3_copy_colmajor)(av, m, k, buf), ap = buf, ld_a = m;
     if (copy_b) {
         nb_t *bb = buf + (copy_a ? m * k : 0);
-        copy_colmajor(bv, k, n, bb), bp = bb, rs_b = 1, cs_b = k;
+        NB_INT(l3_copy_colmajor)(bv, k, n, bb), bp = bb, rs_b = 1, cs_b = k;
     }
     kr->small(m, n, k, alpha, ap, ld_a, bp, rs_b, cs_b, beta, c, ldc);
     return 1;

@@ -135,25 +135,82 @@ static void tri_strip(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t 
         tri_columns(upper, n, j0, j1, k, alpha, a, b, c, ldc);
 }
 
-/* Small problems: the whole n x n product into a tile on the stack by the set's no-packing GEMM
-   (gemm_direct), then its triangle added. Twice the triangle's flops, but no packing, which at
-   n = k = 16 was most of the time (zherk 0.41x OpenBLAS, zsyr2k 0.41x, single thread, Zen 3).
-   Returns 0 (nothing done) above the limits or where gemm_direct declines. */
+/* Small problems (n <= 32, k <= 64), the whole update in one call: the products into a tile on
+   the stack by the set's no-packing GEMM (gemm_direct), in column blocks of GEMMT_SMALL_W that
+   cover only the triangle's trapezoid, then C's triangle scaled by beta and the tile added in one
+   pass. Packing was most of the time at n = k = 16 (zherk 0.41x OpenBLAS, zsyr2k 0.41x, one
+   thread, Zen 3); the whole square product instead of the trapezoid, a separate pass scaling C,
+   and per-call copies of the conjugated operands then took half of what was left (zherk 16 /
+   32: 0.64 / 0.59x OpenBLAS). Complex operands that gemm_direct would copy per call (op(A) not
+   column-major, or conjugated; op(B) conjugated) are copied once, here. */
 #define GEMMT_SMALL_N 32
 #define GEMMT_SMALL_K 64
-static int gemmt_small(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
-                       size_t ldc)
+/* column blocks: 6 (two of the avx2/avx512 small tile's 3 columns) measured best of 4, 6, 12 and
+   32 (the whole square) for zherk / zher2k 16 and 32 on Zen 3 (avx2) */
+#define GEMMT_SMALL_W 6
+
+/* beta * x as l3_scale_tri forms it (herm: beta real, scaling both parts; the caller then drops
+   the diagonal's imaginary part) */
+static nb_t scale_like_tri(nb_t x, nb_t beta, int herm)
 {
-    if (n > GEMMT_SMALL_N || k > GEMMT_SMALL_K)
+#if NB_COMPLEX
+    if (herm) {
+        nb_r rbeta = NB_RE(beta);
+        return rbeta != 1 ? rbeta * x : x;
+    }
+#else
+    (void)herm;
+#endif
+    return beta != 1 ? x * beta : x;
+}
+
+int NB_INT(gemmt_small)(int upper, int herm, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
+                        nb_t alpha2, l3_view a2, l3_view b2, nb_t beta, nb_t *c, size_t ldc)
+{
+    if (n > GEMMT_SMALL_N || k > GEMMT_SMALL_K || k == 0)
         return 0;
     nb_t t[GEMMT_SMALL_N * GEMMT_SMALL_N];
-    double flops = (NB_COMPLEX ? 8.0 : 2.0) * (double)n * (double)n * (double)k;
-    if (!NB_INT(gemm_direct)(n, n, k, alpha, a, b, 0, t, 1, n, flops))
+    nb_t *buf = NULL;
+#if NB_COMPLEX
+    buf = nb_gemm_ws_acquire(2 * n * k * sizeof(nb_t));
+    if (!buf)
+        return 0;
+#endif
+    int ok = 1;
+    for (int q = 0; q < (a2.p ? 2 : 1) && ok; q++) {
+        l3_view x = q ? a2 : a, y = q ? b2 : b;
+#if NB_COMPLEX
+        if (x.rs != 1 || x.conj) {
+            NB_INT(l3_copy_colmajor)(x, n, k, buf);
+            x = l3_mk(buf, 1, n, 0);
+        }
+        if (y.conj) {
+            NB_INT(l3_copy_colmajor)(y, k, n, buf + n * k);
+            y = l3_mk(buf + n * k, 1, k, 0);
+        }
+#endif
+        for (size_t j0 = 0; j0 < n && ok; j0 += GEMMT_SMALL_W) {
+            size_t w = min_sz(GEMMT_SMALL_W, n - j0), r0 = upper ? 0 : j0;
+            size_t r1 = upper ? j0 + w : n;
+            double flops = (NB_COMPLEX ? 8.0 : 2.0) * (double)(r1 - r0) * (double)w * (double)k;
+            ok = NB_INT(gemm_direct)(r1 - r0, w, k, q ? alpha2 : alpha, l3_sub(x, r0, 0),
+                                     l3_sub(y, 0, j0), q ? 1 : 0, t + r0 + j0 * n, 1, n, flops);
+        }
+    }
+    if (buf)
+        nb_gemm_ws_release(buf);
+    if (!ok) /* gemm_direct declined (from the first block on: the others are smaller) */
         return 0;
     for (size_t j = 0; j < n; j++) {
         size_t i0 = upper ? 0 : j, i1 = upper ? j + 1 : n;
+        nb_t *cj = c + j * ldc;
+        const nb_t *tj = t + j * n;
         for (size_t i = i0; i < i1; i++)
-            c[i + j * ldc] += t[i + j * n];
+            cj[i] = (beta == 0 ? 0 : scale_like_tri(cj[i], beta, herm)) + tj[i];
+#if NB_COMPLEX
+        if (herm)
+            NB_IM(cj[j]) = 0;
+#endif
     }
     return 1;
 }
@@ -164,8 +221,6 @@ void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3
 {
     if (!nb_rt.kset)
         nb_init();
-    if (gemmt_small(upper, n, k, alpha, a, b, c, ldc))
-        return;
     size_t nr = (size_t)nb_rt.kset->NB_P.nr;
     double flops = (NB_COMPLEX ? 4.0 : 1.0) * (double)n * (double)n * (double)k;
     int team = nb_threads_for(flops, n / 128); /* strips of at least ~128 columns */

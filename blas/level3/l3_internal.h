@@ -75,6 +75,17 @@ void NB_INT(l3_scale)(size_t m, size_t n, nb_t beta, nb_t *c, size_t rsc, size_t
 void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
                         size_t ldc);
 
+/* The whole update of a small triangle (n <= 32, k <= 64) on the no-packing kernels: C = beta*C +
+   alpha*A*B (+ alpha2*A2*B2 when a2.p is not NULL) over the triangle, with C scaled as
+   l3_scale_tri does (herm: beta real, the diagonal real). Returns 0, having done nothing, for
+   larger problems, k == 0, or where the no-packing path declines. */
+int NB_INT(gemmt_small)(int upper, int herm, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
+                        nb_t alpha2, l3_view a2, l3_view b2, nb_t beta, nb_t *c, size_t ldc);
+
+/* The m x n view x as a column-major array (leading dimension m), conjugated if x is
+   (gemm_direct.tmpl.c; complex types only). */
+void NB_INT(l3_copy_colmajor)(l3_view x, size_t m, size_t n, nb_t *dst);
+
 /* Multiply of the triangle of C by a scalar; for Hermitian results (herm != 0) the diagonal keeps
    only its real part (reference herk/her2k), and beta is real. beta == 0 writes zeros. */
 void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, size_t ldc);

@@ -46,10 +46,13 @@ void NB_INT(syr2k)(char uplo, char trans, blasint n, blasint k, nb_t alpha, cons
     if (n == 0 || ((alpha == 0 || k == 0) && beta == 1))
         return;
     int upper = nb_same(uplo, 'U');
+    l3_view av = rank2k_view(a, lda, trans), bv = rank2k_view(b, ldb, trans);
+    if (alpha != 0 && NB_INT(gemmt_small)(upper, 0, (size_t)n, (size_t)k, alpha, av, l3_trans(bv),
+                                          alpha, bv, l3_trans(av), beta, c, (size_t)ldc))
+        return;
     NB_INT(l3_scale_tri)(upper, 0, (size_t)n, beta, c, (size_t)ldc);
     if (alpha == 0 || k == 0)
         return;
-    l3_view av = rank2k_view(a, lda, trans), bv = rank2k_view(b, ldb, trans);
     NB_INT(gemmt_view)(upper, (size_t)n, (size_t)k, alpha, av, l3_trans(bv), c, (size_t)ldc);
     NB_INT(gemmt_view)(upper, (size_t)n, (size_t)k, alpha, bv, l3_trans(av), c, (size_t)ldc);
 }
@@ -86,9 +89,6 @@ void NB_INT(her2k)(char uplo, char trans, blasint n, blasint k, nb_t alpha, cons
     if (n == 0 || ((alpha == 0 || k == 0) && beta == 1))
         return;
     int upper = nb_same(uplo, 'U');
-    NB_INT(l3_scale_tri)(upper, 1, (size_t)n, beta, c, (size_t)ldc);
-    if (alpha == 0 || k == 0)
-        return;
     /* op(X) is X ('N') or X**H ('C'): C += alpha*op(A)*op(B)**H + conj(alpha)*op(B)*op(A)**H. */
     int conj = !nb_same(trans, 'N');
     l3_view av = rank2k_view(a, lda, trans), bv = rank2k_view(b, ldb, trans);
@@ -96,6 +96,13 @@ void NB_INT(her2k)(char uplo, char trans, blasint n, blasint k, nb_t alpha, cons
         av = l3_conj(av);
         bv = l3_conj(bv);
     }
+    if (alpha != 0 && NB_INT(gemmt_small)(upper, 1, (size_t)n, (size_t)k, alpha, av,
+                                          l3_conj(l3_trans(bv)), NB_CONJ(alpha), bv,
+                                          l3_conj(l3_trans(av)), beta, c, (size_t)ldc))
+        return;
+    NB_INT(l3_scale_tri)(upper, 1, (size_t)n, beta, c, (size_t)ldc);
+    if (alpha == 0 || k == 0)
+        return;
     NB_INT(gemmt_view)(upper, (size_t)n, (size_t)k, alpha, av, l3_conj(l3_trans(bv)), c, (size_t)ldc);
     NB_INT(gemmt_view)(upper, (size_t)n, (size_t)k, NB_CONJ(alpha), bv, l3_conj(l3_trans(av)), c,
                        (size_t)ldc);
