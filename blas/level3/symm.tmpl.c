@@ -37,10 +37,36 @@ static l3_view sym_rect(sym_mat a, size_t r0, size_t c0)
     return l3_mk(a.p + c0 + r0 * a.ld, a.ld, 1, a.conj ^ a.herm);
 }
 
-/* The blocked form, for few columns of B (see symm_left). */
+/* The diagonal block of M at rows and columns [j0, j0 + jb) in full into w (leading dimension
+   jb): the stored and the mirrored part of each column as two plain loops (sym_at's per-element
+   tests took a fifth of zhemm 16). */
+static void sym_expand_diag(sym_mat a, size_t j0, size_t jb, nb_t *w)
+{
+    for (size_t j = 0; j < jb; j++) {
+        const nb_t *col = a.p + j0 + (j0 + j) * a.ld;  /* stored M(j0 + i, j0 + j) at col[i] */
+        const nb_t *row = a.p + (j0 + j) + j0 * a.ld; /* mirrored: S(j0 + j, j0 + i) at row[i*ld] */
+        size_t s0 = a.upper ? 0 : j, s1 = a.upper ? j + 1 : jb; /* the stored rows of column j */
+        int cs = a.conj, cm = a.conj ^ a.herm;
+        nb_t *wj = w + j * jb;
+        for (size_t i = 0; i < s0; i++)
+            wj[i] = l3_conj_if(row[i * a.ld], cm);
+        for (size_t i = s0; i < s1; i++)
+            wj[i] = l3_conj_if(col[i], cs);
+        for (size_t i = s1; i < jb; i++)
+            wj[i] = l3_conj_if(row[i * a.ld], cm);
+#if NB_COMPLEX
+        if (a.herm) /* the reference reads only the real part */
+            wj[j] = NB_RE(col[j]);
+#endif
+    }
+}
+
+/* The blocked form, for few columns of B (see symm_left). C = alpha*M*B + beta*C: every row of C
+   is first written by a GEMM of the first block column (the diagonal block and the rows below
+   it), which applies beta; the later ones add. */
 #define SYMM_STACK_BLOCK 32
-static void symm_blocked(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t *c, size_t rsc,
-                      size_t csc)
+static void symm_blocked(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t beta, nb_t *c,
+                         size_t rsc, size_t csc)
 {
     size_t nb = m < L3_NB * 2 ? m : L3_NB * 2; /* diagonal block size */
     nb_t one_elem;
@@ -55,14 +81,14 @@ static void symm_blocked(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, n
     for (size_t j0 = 0; j0 < m; j0 += nb) {
         size_t jb = m - j0 < nb ? m - j0 : nb, j1 = j0 + jb;
         l3_view bj = l3_sub(b, j0, 0);
+        nb_t bt = j0 == 0 ? beta : 1;
         if (j0 > 0)
             NB_INT(gemm_view)(j0, n, jb, alpha, sym_rect(a, 0, j0), bj, 1, c, rsc, csc);
         if (j1 < m)
-            NB_INT(gemm_view)(m - j1, n, jb, alpha, sym_rect(a, j1, j0), bj, 1, c + j1 * rsc, rsc, csc);
-        for (size_t j = 0; j < jb; j++)
-            for (size_t i = 0; i < jb; i++)
-                tmp[i + j * jb] = sym_at(a, j0 + i, j0 + j);
-        NB_INT(gemm_view)(jb, n, jb, alpha, l3_mk(tmp, 1, jb, 0), bj, 1, c + j0 * rsc, rsc, csc);
+            NB_INT(gemm_view)(m - j1, n, jb, alpha, sym_rect(a, j1, j0), bj, bt, c + j1 * rsc, rsc,
+                              csc);
+        sym_expand_diag(a, j0, jb, tmp);
+        NB_INT(gemm_view)(jb, n, jb, alpha, l3_mk(tmp, 1, jb, 0), bj, bt, c + j0 * rsc, rsc, csc);
     }
     if (tmp != &one_elem && tmp != small_tmp)
         free(tmp);
@@ -96,11 +122,11 @@ static void sym_expand_cols(sym_mat a, size_t m, size_t j0, size_t j1, size_t jw
    k = 128, below the engine's KC, and a team per call, ran dsymm at 0.90x OpenBLAS at 256 on
    one thread, 0.87x at 2048 on two; it stays for n < SYMM_EXPAND_MIN_N.) Without workspace, a
    plain triple loop. */
-static void symm_left(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t *c, size_t rsc,
-                      size_t csc)
+static void symm_left(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t beta, nb_t *c,
+                      size_t rsc, size_t csc)
 {
     if (n < SYMM_EXPAND_MIN_N) {
-        symm_blocked(a, m, n, alpha, b, c, rsc, csc);
+        symm_blocked(a, m, n, alpha, b, beta, c, rsc, csc);
         return;
     }
     size_t pw = m < SYMM_PANEL_COLS ? m : SYMM_PANEL_COLS; /* panel width in columns */
@@ -108,6 +134,7 @@ static void symm_left(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t
     while (pw > 0 && !(w = malloc(m * pw * sizeof(nb_t))))
         pw /= 2;
     if (!w) {
+        NB_INT(l3_scale)(m, n, beta, c, rsc, csc);
         for (size_t j = 0; j < n; j++)
             for (size_t i = 0; i < m; i++) {
                 nb_t sum = 0;
@@ -132,7 +159,8 @@ static void symm_left(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t
                                 w);
             }
         }
-        NB_INT(gemm_view)(m, n, jb, alpha, l3_mk(w, 1, m, 0), l3_sub(b, j0, 0), 1, c, rsc, csc);
+        NB_INT(gemm_view)(m, n, jb, alpha, l3_mk(w, 1, m, 0), l3_sub(b, j0, 0), j0 == 0 ? beta : 1,
+                          c, rsc, csc);
     }
     free(w);
 }
@@ -163,15 +191,19 @@ static void symm_common(int herm, char side, char uplo, blasint m, blasint n, nb
 {
     if (m == 0 || n == 0 || (alpha == 0 && beta == 1))
         return;
-    NB_INT(l3_scale)((size_t)m, (size_t)n, beta, c, 1, (size_t)ldc);
-    if (alpha == 0)
+    if (alpha == 0) {
+        NB_INT(l3_scale)((size_t)m, (size_t)n, beta, c, 1, (size_t)ldc);
         return;
+    }
+    /* beta is applied by the first GEMM that writes each part of C (symm_left) */
     sym_mat am = {a, (size_t)lda, nb_same(uplo, 'U'), herm, 0};
     if (nb_same(side, 'L')) {
-        symm_left(am, (size_t)m, (size_t)n, alpha, l3_mk(b, 1, (size_t)ldb, 0), c, 1, (size_t)ldc);
+        symm_left(am, (size_t)m, (size_t)n, alpha, l3_mk(b, 1, (size_t)ldb, 0), beta, c, 1,
+                  (size_t)ldc);
     } else {
         am.conj = herm; /* A**T of a Hermitian A is conj(A) */
-        symm_left(am, (size_t)n, (size_t)m, alpha, l3_mk(b, (size_t)ldb, 1, 0), c, (size_t)ldc, 1);
+        symm_left(am, (size_t)n, (size_t)m, alpha, l3_mk(b, (size_t)ldb, 1, 0), beta, c,
+                  (size_t)ldc, 1);
     }
 }
 
