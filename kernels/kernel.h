@@ -36,7 +36,7 @@
 #define NB_KERNEL_H
 
 /* largest order of the complex trsm_rows / trmm_rows triangle (the driver's complex leaf) */
-#define NB_TRIC_MAXM 32
+#define NB_TRIC_MAXM 64
 
 #include <stddef.h>
 

@@ -43,7 +43,9 @@ static tri_problem tri_setup(char side, char uplo, char transa, char diag, const
    (kernels/generic/tri_loops.h), about as fast per flop as the small GEMMs they replace, so their
    leaves are 64 rows: a triangle of order 64 or less (LAPACK's dlarfb/getrs/potrs shapes, a few
    dozen rows against thousands of columns) is then one pass over B instead of a recursion whose
-   16-row leaves and tiny GEMMs each go over all of B. Complex types keep the plain loops. */
+   16-row leaves and tiny GEMMs each go over all of B. Complex types have register-blocked leaves
+   too (kernels/generic/tri_complex_loops.h), and 64-row leaves since: ztrsm 64 x 64 on one
+   thread of Zen 3 went from 0.87x OpenBLAS (16-row plain loops) to 1.07x. */
 #define TRI_LEAF (NB_COMPLEX ? NB_TRIC_MAXM : NB_TRI_MAXM)
 #define TRI_SPLIT 16
 #define TRI_LEAF_WEIGHT 3
@@ -88,15 +90,29 @@ static int rows_spread(size_t rs, size_t m)
 }
 
 /* A leaf (m <= TRI_LEAF): B = alpha*M*B (solve == 0) or M*X = alpha*B solved in place. M's
-   triangle is first copied into a dense local array (any view strides and conjugation become
-   unit stride; 32 KiB for d, with the copy of B below and the leaf loops' panel about 60 KiB of
-   stack in all). */
-static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
+   triangle is first copied into a dense array (any view strides and conjugation become unit
+   stride): on the stack for s and d (32 KiB for d, with the copy of B below and the leaf loops'
+   panel about 60 KiB in all) and for complex leaves of up to TRI_LEAF_STACK rows; larger complex
+   leaves (their triangle alone 64 KiB in z) take it and B's copy from the thread's GEMM
+   workspace. Returns 0, having done nothing, when that cannot be allocated (the caller then
+   splits the triangle further). */
+#define TRI_LEAF_STACK (NB_COMPLEX ? 16 : TRI_LEAF)
+void *nb_gemm_ws_acquire(size_t bytes);
+void nb_gemm_ws_release(void *p);
+static int tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
 {
-    nb_t l[TRI_LEAF * TRI_LEAF];
+    nb_t l_stack[TRI_LEAF_STACK * TRI_LEAF_STACK], buf_stack[TRI_LEAF_STACK * TRI_LDB];
+    nb_t *l = l_stack, *buf = buf_stack, *ws = NULL;
+    size_t ldl = TRI_LEAF_STACK;
+    if (m > TRI_LEAF_STACK) {
+        ws = nb_gemm_ws_acquire((TRI_LEAF * TRI_LEAF + TRI_LEAF * TRI_LDB) * sizeof(nb_t));
+        if (!ws)
+            return 0;
+        l = ws, buf = ws + TRI_LEAF * TRI_LEAF, ldl = TRI_LEAF;
+    }
     for (size_t k = 0; k < m; k++)
         for (size_t i = t.upper ? 0 : k; i < (t.upper ? k + 1 : m); i++)
-            l[i + k * TRI_LEAF] = l3_at(t.a, i, k);
+            l[i + k * ldl] = l3_at(t.a, i, k);
     if (solve && alpha != 1)
         NB_INT(l3_scale)(m, n, alpha, t.b, t.rsb, t.csb);
     int rows_contiguous = t.csb == 1;
@@ -108,12 +124,13 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
         (rows_contiguous ? rows_spread(t.rsb, m)
                          : !NB_COMPLEX && t.rsb == 1 && rows_spread(t.csb, 16))) { /* a panel: <= 16 columns */
         if (solve)
-            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, t.b, t.rsb, t.csb, n);
+            kr->trsm_rows(l, ldl, m, t.upper, t.unit, t.b, t.rsb, t.csb, n);
         else
-            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, t.b, t.rsb, t.csb, n);
-        return;
+            kr->trmm_rows(l, ldl, m, t.upper, t.unit, alpha, t.b, t.rsb, t.csb, n);
+        if (ws)
+            nb_gemm_ws_release(ws);
+        return 1;
     }
-    nb_t buf[TRI_LEAF * TRI_LDB];
     for (size_t j0 = 0; j0 < n; j0 += TRI_CHUNK) {
         size_t jb = n - j0 < TRI_CHUNK ? n - j0 : TRI_CHUNK;
         nb_t *b0 = t.b + j0 * t.csb;
@@ -127,13 +144,13 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
                     buf[i * TRI_LDB + j] = b0[i * t.rsb + j * t.csb];
         }
         if (kr->trsm_rows && solve)
-            kr->trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, 1, jb);
+            kr->trsm_rows(l, ldl, m, t.upper, t.unit, buf, TRI_LDB, 1, jb);
         else if (kr->trmm_rows && !solve)
-            kr->trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, 1, jb);
+            kr->trmm_rows(l, ldl, m, t.upper, t.unit, alpha, buf, TRI_LDB, 1, jb);
         else if (solve)
-            trsm_rows(l, TRI_LEAF, m, t.upper, t.unit, buf, TRI_LDB, jb);
+            trsm_rows(l, ldl, m, t.upper, t.unit, buf, TRI_LDB, jb);
         else
-            trmm_rows(l, TRI_LEAF, m, t.upper, t.unit, alpha, buf, TRI_LDB, jb);
+            trmm_rows(l, ldl, m, t.upper, t.unit, alpha, buf, TRI_LDB, jb);
         if (rows_contiguous) {
             for (size_t i = 0; i < m; i++)
                 for (size_t j = 0; j < jb; j++)
@@ -144,6 +161,9 @@ static void tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
                     b0[i * t.rsb + j * t.csb] = buf[i * TRI_LDB + j];
         }
     }
+    if (ws)
+        nb_gemm_ws_release(ws);
+    return 1;
 }
 
 static l3_view b_rows(tri_problem t, size_t i0)
@@ -185,10 +205,8 @@ static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
     if (tri_col_blocks(trmm_left, t, m, n, alpha))
         return;
-    if (m <= TRI_LEAF) {
-        tri_leaf(t, m, n, alpha, 0);
+    if (m <= TRI_LEAF && tri_leaf(t, m, n, alpha, 0))
         return;
-    }
     size_t h = tri_half(m);
     tri_problem t2 = tri_block(t, h);
     if (t.upper) {
@@ -209,10 +227,8 @@ static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
 {
     if (tri_col_blocks(trsm_left, t, m, n, alpha))
         return;
-    if (m <= TRI_LEAF) {
-        tri_leaf(t, m, n, alpha, 1);
+    if (m <= TRI_LEAF && tri_leaf(t, m, n, alpha, 1))
         return;
-    }
     size_t h = tri_half(m);
     tri_problem t2 = tri_block(t, h);
     if (t.upper) {

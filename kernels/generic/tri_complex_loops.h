@@ -129,17 +129,23 @@ typedef struct {
     unsigned char zero[NB_TRIC_MAXM];
 } TRIC_FN(tric_ops);
 
-/* M(i, k) in reflected coordinates (see the head comment): lb[i + k*lcs] */
+/* M(i, k) in reflected coordinates (see the head comment): lb[TRIC_RS(up)*i + k*lcs], the row
+   step a compile-time constant (up is one in every function below, and GCC keeps the block's
+   broadcasts at constant offsets; a run-time step of -1 or 1 cost a pointer per row of the block,
+   kept on the stack) */
 typedef struct {
     const TRIC_T *lb;
-    size_t lcs;
+    ptrdiff_t lcs;
 } TRIC_FN(tric_tri);
+#define TRIC_RS(up) ((up) ? (ptrdiff_t)-1 : (ptrdiff_t)1)
+/* &M(i, k) */
+#define TRIC_AT(t, up, i, k) ((t).lb + TRIC_RS(up) * (ptrdiff_t)(i) + (ptrdiff_t)(k) * (t).lcs)
 
 /* One k step of a register block: acc[r] += sign * (p * M(i0 + r, k)) for the rows r < rr, with
    lk = &M(i0, k); through the select of row k's nonzero elements when sel. */
 static inline __attribute__((always_inline)) void TRIC_FN(tric_step)(
-    V acc[TRIC_RB][TRIC_NV], const int rr, const int sign, const int sel, const TRIC_T *lk,
-    const TRIC_FN(tric_ops) *o, size_t k)
+    V acc[TRIC_RB][TRIC_NV], const int up, const int rr, const int sign, const int sel,
+    const TRIC_T *lk, const TRIC_FN(tric_ops) *o, size_t k)
 {
     V p[TRIC_NV], ip[TRIC_NV];
     TRIC_UNROLL
@@ -149,7 +155,8 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_step)(
     for (int r = 0; r < TRIC_RB; r++) {
         if (r >= rr)
             break;
-        V lr = SPLAT(__real__ lk[r]), li = SPLAT(__imag__ lk[r]);
+        TRIC_T lir = lk[TRIC_RS(up) * r];
+        V lr = SPLAT(__real__ lir), li = SPLAT(__imag__ lir);
         TRIC_UNROLL
         for (int v = 0; v < TRIC_NV; v++) {
             V x = sign > 0 ? acc[r][v] + p[v] * lr + ip[v] * li : acc[r][v] - p[v] * lr - ip[v] * li;
@@ -169,8 +176,8 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_step)(
    the rows of alpha*M*B; reads rows <= i0 + rr - 1, which are still the original B (blocks run
    bottom-up), and writes only its own rows. */
 static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_block)(
-    const int rr, size_t i0, TRIC_FN(tric_tri) m, int unit, TRIC_T *bb, ptrdiff_t brs,
-    const TRIC_FN(tric_ops) *o)
+    const int up, const int rr, size_t i0, TRIC_FN(tric_tri) m, int unit, TRIC_T *bb,
+    ptrdiff_t brs, const TRIC_FN(tric_ops) *o)
 {
     V acc[TRIC_RB][TRIC_NV];
     /* the block's own triangle, k descending: row kk's diagonal, then its updates below it */
@@ -179,14 +186,14 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_block)(
         if (kk >= rr)
             continue;
         size_t k = i0 + (size_t)kk;
-        const TRIC_T *lk = m.lb + k * m.lcs;
+        const TRIC_T *lk = m.lb + (ptrdiff_t)k * m.lcs;
         TRIC_UNROLL
         for (int v = 0; v < TRIC_NV; v++) {
             V x = *(const VU *)(bb + (ptrdiff_t)k * brs + v * CPV);
             IV nz = o->nz[k][v];
             V p = o->p[k][v], ip = o->ip[k][v], d = p;
             if (!unit) {
-                TRIC_T lkk = lk[k];
+                TRIC_T lkk = lk[TRIC_RS(up) * (ptrdiff_t)k];
                 d = p * SPLAT(__real__ lkk) + ip * SPLAT(__imag__ lkk);
             }
             acc[kk][v] = SEL(nz, d, x);
@@ -194,7 +201,7 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_block)(
             for (int r = kk + 1; r < TRIC_RB; r++) {
                 if (r >= rr)
                     break;
-                TRIC_T lik = lk[i0 + (size_t)r];
+                TRIC_T lik = lk[TRIC_RS(up) * (ptrdiff_t)(i0 + (size_t)r)];
                 acc[r][v] = SEL(nz, acc[r][v] + p * SPLAT(__real__ lik) + ip * SPLAT(__imag__ lik),
                                 acc[r][v]);
             }
@@ -207,10 +214,10 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_block)(
         while (e > 0 && !o->zero[e - 1])
             e--;
         for (size_t q = k; q-- > e;)
-            TRIC_FN(tric_step)(acc, rr, 1, 0, m.lb + q * m.lcs + i0, o, q);
+            TRIC_FN(tric_step)(acc, up, rr, 1, 0, TRIC_AT(m, up, i0, q), o, q);
         if (e == 0)
             break;
-        TRIC_FN(tric_step)(acc, rr, 1, 1, m.lb + (e - 1) * m.lcs + i0, o, e - 1);
+        TRIC_FN(tric_step)(acc, up, rr, 1, 1, TRIC_AT(m, up, i0, e - 1), o, e - 1);
         k = e - 1;
     }
     TRIC_UNROLL
@@ -226,8 +233,8 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_block)(
 /* trsm, one register block: rows [i0, i0 + rr) of the tile solved against the rows above it,
    whose solutions are in o (blocks run top-down); the block's solutions go into o as well. */
 static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
-    const int rr, size_t i0, TRIC_FN(tric_tri) m, const TRIC_T *inv, TRIC_T *bb, ptrdiff_t brs,
-    TRIC_FN(tric_ops) *o)
+    const int up, const int rr, size_t i0, TRIC_FN(tric_tri) m, const TRIC_T *inv, TRIC_T *bb,
+    ptrdiff_t brs, TRIC_FN(tric_ops) *o)
 {
     V acc[TRIC_RB][TRIC_NV];
     TRIC_UNROLL
@@ -244,10 +251,10 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
         while (e < i0 && !o->zero[e])
             e++;
         for (size_t q = k; q < e; q++)
-            TRIC_FN(tric_step)(acc, rr, -1, 0, m.lb + q * m.lcs + i0, o, q);
+            TRIC_FN(tric_step)(acc, up, rr, -1, 0, TRIC_AT(m, up, i0, q), o, q);
         if (e == i0)
             break;
-        TRIC_FN(tric_step)(acc, rr, -1, 1, m.lb + e * m.lcs + i0, o, e);
+        TRIC_FN(tric_step)(acc, up, rr, -1, 1, TRIC_AT(m, up, i0, e), o, e);
         k = e + 1;
     }
     /* the block's own triangle, k ascending: row kk's diagonal, then its updates below it */
@@ -256,7 +263,7 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
         if (kk >= rr)
             break;
         size_t k = i0 + (size_t)kk;
-        const TRIC_T *lk = m.lb + k * m.lcs;
+        const TRIC_T *lk = m.lb + (ptrdiff_t)k * m.lcs;
         TRIC_UNROLL
         for (int v = 0; v < TRIC_NV; v++) {
             IV nz = NZ(acc[kk][v]);
@@ -271,7 +278,7 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
             for (int r = kk + 1; r < TRIC_RB; r++) {
                 if (r >= rr)
                     break;
-                TRIC_T lik = lk[i0 + (size_t)r];
+                TRIC_T lik = lk[TRIC_RS(up) * (ptrdiff_t)(i0 + (size_t)r)];
                 acc[r][v] = SEL(nz, acc[r][v] - p * SPLAT(__real__ lik) - ip * SPLAT(__imag__ lik),
                                 acc[r][v]);
             }
@@ -282,8 +289,9 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
 }
 
 /* One tile of COLS columns at bb (rows brs apart, reflected), all m rows. */
-static void TRIC_FN(tric_trmm_tile)(size_t m, TRIC_FN(tric_tri) tri, int unit, TRIC_T alpha,
-                                     TRIC_T *bb, ptrdiff_t brs, TRIC_FN(tric_ops) *o)
+static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_tile)(
+    const int up, size_t m, TRIC_FN(tric_tri) tri, int unit, TRIC_T alpha, TRIC_T *bb,
+    ptrdiff_t brs, TRIC_FN(tric_ops) *o)
 {
     const V ar = SPLAT(__real__ alpha), ai = SPLAT(__imag__ alpha);
     for (size_t k = 0; k < m; k++) {
@@ -301,32 +309,31 @@ static void TRIC_FN(tric_trmm_tile)(size_t m, TRIC_FN(tric_tri) tri, int unit, T
             continue;
         size_t rr = m - i0 < TRIC_RB ? m - i0 : TRIC_RB;
         switch (rr) {
-        case 4: TRIC_FN(tric_trmm_block)(4, i0, tri, unit, bb, brs, o); break;
-        case 3: TRIC_FN(tric_trmm_block)(3, i0, tri, unit, bb, brs, o); break;
-        case 2: TRIC_FN(tric_trmm_block)(2, i0, tri, unit, bb, brs, o); break;
-        default: TRIC_FN(tric_trmm_block)(1, i0, tri, unit, bb, brs, o); break;
+        case 4: TRIC_FN(tric_trmm_block)(up, 4, i0, tri, unit, bb, brs, o); break;
+        case 3: TRIC_FN(tric_trmm_block)(up, 3, i0, tri, unit, bb, brs, o); break;
+        case 2: TRIC_FN(tric_trmm_block)(up, 2, i0, tri, unit, bb, brs, o); break;
+        default: TRIC_FN(tric_trmm_block)(up, 1, i0, tri, unit, bb, brs, o); break;
         }
     }
 }
 
-static void TRIC_FN(tric_trsm_tile)(size_t m, TRIC_FN(tric_tri) tri, const TRIC_T *inv,
-                                     TRIC_T *bb, ptrdiff_t brs, TRIC_FN(tric_ops) *o)
+static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_tile)(
+    const int up, size_t m, TRIC_FN(tric_tri) tri, const TRIC_T *inv, TRIC_T *bb, ptrdiff_t brs,
+    TRIC_FN(tric_ops) *o)
 {
     for (size_t i0 = 0; i0 < m; i0 += TRIC_RB) {
         switch (m - i0 < TRIC_RB ? m - i0 : TRIC_RB) {
-        case 4: TRIC_FN(tric_trsm_block)(4, i0, tri, inv, bb, brs, o); break;
-        case 3: TRIC_FN(tric_trsm_block)(3, i0, tri, inv, bb, brs, o); break;
-        case 2: TRIC_FN(tric_trsm_block)(2, i0, tri, inv, bb, brs, o); break;
-        default: TRIC_FN(tric_trsm_block)(1, i0, tri, inv, bb, brs, o); break;
+        case 4: TRIC_FN(tric_trsm_block)(up, 4, i0, tri, inv, bb, brs, o); break;
+        case 3: TRIC_FN(tric_trsm_block)(up, 3, i0, tri, inv, bb, brs, o); break;
+        case 2: TRIC_FN(tric_trsm_block)(up, 2, i0, tri, inv, bb, brs, o); break;
+        default: TRIC_FN(tric_trsm_block)(up, 1, i0, tri, inv, bb, brs, o); break;
         }
     }
 }
 
 /* Reflected coordinates: upper triangles run as lower ones with rows and columns counted from
-   the end (then the reference's k order for upper is the lower order): B's rows through a
-   negative stride, the triangle through a reflected copy (unit row stride keeps the broadcasts'
-   addresses constant offsets in the k loop; with a stride of -1 GCC kept a pointer per row of
-   the block on the stack). */
+   the end (then the reference's k order for upper is the lower order): B's rows and the
+   triangle's through negative strides. */
 static void TRIC_FN(tric_reflect_b)(size_t m, TRIC_T **b, ptrdiff_t *brs)
 {
     *b += (ptrdiff_t)(m - 1) * *brs;
@@ -339,17 +346,13 @@ static void TRIC_FN(tric_run)(int solve, const TRIC_T *l, size_t ldl, size_t m, 
                                int unit, TRIC_T alpha, TRIC_T *b, size_t rs, size_t n)
 {
     TRIC_FN(tric_ops) ops __attribute__((aligned(64)));
-    TRIC_T inv[NB_TRIC_MAXM], lref[NB_TRIC_MAXM * NB_TRIC_MAXM];
-    TRIC_FN(tric_tri) tri = {l, ldl};
-    if (upper) {
-        for (size_t k = 0; k < m; k++)
-            for (size_t i = k; i < m; i++)
-                lref[i + k * m] = l[(m - 1 - i) + (m - 1 - k) * ldl];
-        tri.lb = lref, tri.lcs = m;
-    }
+    TRIC_T inv[NB_TRIC_MAXM];
+    TRIC_FN(tric_tri) tri = {l, (ptrdiff_t)ldl};
+    if (upper)
+        tri.lb = l + (m - 1) + (m - 1) * ldl, tri.lcs = -(ptrdiff_t)ldl;
     if (solve && !unit)
         for (size_t k = 0; k < m; k++)
-            inv[k] = (TRIC_T)1 / tri.lb[k + k * tri.lcs];
+            inv[k] = (TRIC_T)1 / *TRIC_AT(tri, upper, k, k);
     for (size_t j = 0; j < n; j += COLS) {
         TRIC_T pad[NB_TRIC_MAXM * COLS], *bt = b + j;
         ptrdiff_t brs = (ptrdiff_t)rs;
@@ -362,10 +365,14 @@ static void TRIC_FN(tric_run)(int solve, const TRIC_T *l, size_t ldl, size_t m, 
         }
         if (upper)
             TRIC_FN(tric_reflect_b)(m, &bt, &brs);
-        if (solve)
-            TRIC_FN(tric_trsm_tile)(m, tri, unit ? NULL : inv, bt, brs, &ops);
+        if (solve && upper)
+            TRIC_FN(tric_trsm_tile)(1, m, tri, unit ? NULL : inv, bt, brs, &ops);
+        else if (solve)
+            TRIC_FN(tric_trsm_tile)(0, m, tri, unit ? NULL : inv, bt, brs, &ops);
+        else if (upper)
+            TRIC_FN(tric_trmm_tile)(1, m, tri, unit, alpha, bt, brs, &ops);
         else
-            TRIC_FN(tric_trmm_tile)(m, tri, unit, alpha, bt, brs, &ops);
+            TRIC_FN(tric_trmm_tile)(0, m, tri, unit, alpha, bt, brs, &ops);
         if (w < COLS)
             for (size_t i = 0; i < m; i++)
                 for (size_t c = 0; c < w; c++)
