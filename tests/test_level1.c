@@ -601,7 +601,7 @@ static void special_elementwise(void)
         /* The reference's Fortran complex arithmetic: (2,0)*(Inf,1) = (Inf, NaN); csscal/zdscal scale
            the parts separately; csrot/zdrot form full products with (c,0), so c=1, s=0 turns
            (Inf,0) into (Inf, NaN). */
-        const double xr[1] = {INFINITY}, xi[1] = {1}, yr[1] = {1}, yi[1] = {1};
+        const double xr[1] = {INFINITY}, xi[1] = {1};
         x = mkvec(&b, 1, xr, xi);
         a = mk(2);
         fs[P](&n1, &a, x, &one);
@@ -621,17 +621,24 @@ static void special_elementwise(void)
         TU_CHECK(bits_eq(get(x, 0), INFINITY, 4) && bits_eq(get(x, 1), 5, 5) && bits_eq(get(x, 2), INFINITY, 2),
                  "%cscal by a real must scale the parts", P == 2 ? 'c' : 'z');
         tu_free(&b);
-        const double xr2[1] = {INFINITY}, xi2[1] = {0};
-        x = mkvec(&b, 1, xr2, xi2);
-        y = mkvec(&b2, 1, yr, yi);
+        /* 40 elements, so that the vector loops (up to 2 x 8 complex a pass) meet the Infs too */
+        double xr2[40], xi2[40], yr2[40], yi2[40];
+        for (int k = 0; k < 40; k++)
+            xr2[k] = (k % 7 == 0 || k == 39) ? INFINITY : 1, xi2[k] = k % 7 == 0 || k == 39 ? 0 : 1,
+            yr2[k] = 1, yi2[k] = 1;
+        int n40 = 40;
+        x = mkvec(&b, 40, xr2, xi2);
+        y = mkvec(&b2, 40, yr2, yi2);
         float c4 = 1, s4 = 0;
         double c8 = 1, s8 = 0;
         if (P == 2)
-            csrot_(&n1, x, &one, y, &one, &c4, &s4);
+            csrot_(&n40, x, &one, y, &one, &c4, &s4);
         else
-            zdrot_(&n1, x, &one, y, &one, &c8, &s8);
-        TU_CHECK(bits_eq(get(x, 0), INFINITY, NAN) && tu_guard_ok(&b) && tu_guard_ok(&b2), "%crot (c,0) products",
-                 P == 2 ? 'c' : 'z');
+            zdrot_(&n40, x, &one, y, &one, &c8, &s8);
+        int rot_ok = tu_guard_ok(&b) && tu_guard_ok(&b2);
+        for (int k = 0; k < 40; k++)
+            rot_ok &= xr2[k] == INFINITY ? bits_eq(get(x, k), INFINITY, NAN) : bits_eq(get(x, k), 1, 1);
+        TU_CHECK(rot_ok, "%crot (c,0) products", P == 2 ? 'c' : 'z');
         tu_free(&b), tu_free(&b2);
     }
     /* sdsdot/dsdot accumulate in double: 1e8 + 1 - 1e8 is 1 there and 0 in float */

@@ -519,7 +519,24 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
     {                                                                                              \
         R *x = (R *)xc, *y = (R *)yc;                                                              \
         const R zero = 0;                                                                          \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
+        /* per pair, (c, 0) * x = x*c + swap(x)*(-0, +0): (xr c - xi 0, xi c + xr 0), the zero    \
+           products kept (an Inf or NaN part makes the other part NaN, as in the reference) */    \
+        V vz = {0};                                                                                \
+        for (size_t k = 0; k < (W); k += 2)                                                        \
+            vz[k] = -zero, vz[k + 1] = zero;                                                       \
+        size_t i = 0;                                                                              \
+        for (; 2 * i + 2 * (W) <= 2 * n; i += (W)) {                                               \
+            V x0 = LD(x + 2 * i), x1 = LD(x + 2 * i + (W)), y0 = LD(y + 2 * i),                    \
+              y1 = LD(y + 2 * i + (W));                                                            \
+            L1_PIN(x0); L1_PIN(x1); L1_PIN(y0); L1_PIN(y1);                                        \
+            V xz0 = __builtin_shuffle(x0, SW) * vz, xz1 = __builtin_shuffle(x1, SW) * vz;          \
+            V yz0 = __builtin_shuffle(y0, SW) * vz, yz1 = __builtin_shuffle(y1, SW) * vz;          \
+            V u0 = (x0 * c + xz0) + (y0 * s + yz0), u1 = (x1 * c + xz1) + (y1 * s + yz1);          \
+            V v0 = (y0 * c + yz0) - (x0 * s + xz0), v1 = (y1 * c + yz1) - (x1 * s + xz1);          \
+            memcpy(y + 2 * i, &v0, sizeof v0), memcpy(y + 2 * i + (W), &v1, sizeof v1);            \
+            memcpy(x + 2 * i, &u0, sizeof u0), memcpy(x + 2 * i + (W), &u1, sizeof u1);            \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
         {                                                                                          \
             R xr = x[2 * i], xi = x[2 * i + 1], yr = y[2 * i], yi = y[2 * i + 1];                  \
             x[2 * i] = (xr * c - xi * zero) + (yr * s - yi * zero);                                \
