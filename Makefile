@@ -171,9 +171,9 @@ test: check
 BENCH_BIN = $(BUILD)/bench/gemm_bench
 BENCH_CFLAGS = -std=gnu11 -O2 -g $(WARN) -pthread
 
-$(BENCH_BIN): bench/gemm_bench.c bench/bench_util.h bench/bench_libs.h bench/peak.c bench/peak.h bench/shapes.c bench/shapes.h
+$(BENCH_BIN): bench/gemm_bench.c bench/gemm_bench_args.c bench/gemm_bench.h bench/bench_util.h bench/bench_libs.h bench/peak.c bench/peak.h bench/shapes.c bench/shapes.h
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/peak.c bench/shapes.c -o $@ -ldl -lm
+	$(CC) $(BENCH_CFLAGS) bench/gemm_bench.c bench/gemm_bench_args.c bench/peak.c bench/shapes.c -o $@ -ldl -lm
 
 # The other Level 2/3 routines (gemv, ger, syrk, trsm, trmm, symm), run by bench-threads.
 $(BUILD)/bench/blas_bench: bench/blas_bench.c bench/bench_util.h
