@@ -34,6 +34,9 @@
 
 #include <stddef.h>
 
+/* panels of B packed together from a row-contiguous source (pack_b_1r) */
+#define NB_1M_PACK_GROUP 8
+
 /* The complex entry of a kernel set: MRZ = MR / 2 complex rows, NR columns, packed A twice the
    complex size, the no-packing kernel of gemm_small_complex_loops.h and the trsm/trmm leaf loops
    of tri_complex_loops.h, which every set instantiates beside these
@@ -119,6 +122,24 @@
         const R sg = conj ? (R)-1 : (R)1;                                                         \
         const R *s = (const R *)src;                                                              \
         R *d = (R *)dst_;                                                                         \
+        if (rs != 1) {                                                                            \
+            /* rows contiguous (op(B) = B**T or B**H): each row read across NB_1M_PACK_GROUP      \
+               panels at once, whole cache lines; one panel at a time read 6 complex (96 bytes)  \
+               of a row per k step, and the lines were gone from L1 by the next panel (5.5% of   \
+               zherk 624, one thread, Zen 3, against 1.6% for the column-major case) */          \
+            for (size_t g0 = 0; g0 < n; g0 += NB_1M_PACK_GROUP * (NR)) {                          \
+                size_t gw = n - g0 < NB_1M_PACK_GROUP * (NR) ? n - g0 : NB_1M_PACK_GROUP * (NR);  \
+                R *dg = d + 2 * k * g0;                                                           \
+                for (size_t l = 0; l < k; l++) {                                                  \
+                    const R *row = s + 2 * l * rs + 2 * g0 * cs;                                  \
+                    for (size_t j = 0; j < gw; j++) {                                             \
+                        R *dp = dg + (j / (NR)) * 2 * k * (NR) + 2 * l * (NR) + j % (NR);         \
+                        dp[0] = row[2 * j * cs];                                                  \
+                        dp[NR] = sg * row[2 * j * cs + 1];                                        \
+                    }                                                                             \
+                }                                                                                 \
+            }                                                                                     \
+        }                                                                                         \
         for (size_t j0 = 0; j0 < n; j0 += (NR), d += 2 * k * (NR)) {                              \
             size_t nb = n - j0 < (NR) ? n - j0 : (NR);                                            \
             const R *s0 = s + 2 * j0 * cs;                                                        \
@@ -128,14 +149,6 @@
                     for (size_t l = 0; l < k; l++) {                                              \
                         d[2 * l * (NR) + j] = col[2 * l];                                         \
                         d[(2 * l + 1) * (NR) + j] = sg * col[2 * l + 1];                          \
-                    }                                                                             \
-                }                                                                                 \
-            } else {                                                                              \
-                for (size_t l = 0; l < k; l++) {                                                  \
-                    const R *row = s0 + 2 * l * rs;                                               \
-                    for (size_t j = 0; j < nb; j++) {                                             \
-                        d[2 * l * (NR) + j] = row[2 * j * cs];                                    \
-                        d[(2 * l + 1) * (NR) + j] = sg * row[2 * j * cs + 1];                     \
                     }                                                                             \
                 }                                                                                 \
             }                                                                                     \
