@@ -52,9 +52,9 @@ void NB_INT(gemmt)(char uplo, char transa, char transb, blasint n, blasint k, nb
     if (n == 0 || ((alpha == 0 || k == 0) && beta == 1))
         return;
     int upper = nb_same(uplo, 'U');
-    if (alpha != 0 && NB_INT(gemmt_small)(upper, 0, (size_t)n, (size_t)k, alpha,
-                                          op_view(a, lda, transa), op_view(b, ldb, transb), 0,
-                                          l3_mk(NULL, 0, 0, 0), l3_mk(NULL, 0, 0, 0), beta, c, (size_t)ldc))
+    if (alpha != 0 && NB_INT(gemmt_small)(upper, 0, 0, (size_t)n, (size_t)k, alpha,
+                                          op_view(a, lda, transa), op_view(b, ldb, transb), beta,
+                                          c, (size_t)ldc))
         return;
     NB_INT(l3_scale_tri)(upper, 0, (size_t)n, beta, c, (size_t)ldc);
     if (alpha == 0 || k == 0)

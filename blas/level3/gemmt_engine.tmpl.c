@@ -141,8 +141,9 @@ static void tri_strip(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t 
    pass. Packing was most of the time at n = k = 16 (zherk 0.41x OpenBLAS, zsyr2k 0.41x, one
    thread, Zen 3); the whole square product instead of the trapezoid, a separate pass scaling C,
    and per-call copies of the conjugated operands then took half of what was left (zherk 16 /
-   32: 0.64 / 0.59x OpenBLAS). Complex operands that gemm_direct would copy per call (op(A) not
-   column-major, or conjugated; op(B) conjugated) are copied once, here. */
+   32: 0.64 / 0.59x OpenBLAS). A rank-2k update's second product is the transpose (syr2k) or
+   conjugate transpose (her2k) of its first, alpha*A*B**T or alpha*A*B**H: it computes that one
+   over the whole square and adds T + T**T (T + T**H), one product instead of two. */
 #define GEMMT_SMALL_N 32
 #define GEMMT_SMALL_K 64
 /* column blocks: 6 (two of the avx2/avx512 small tile's 3 columns) measured best of 4, 6, 12 and
@@ -164,8 +165,39 @@ static nb_t scale_like_tri(nb_t x, nb_t beta, int herm)
     return beta != 1 ? x * beta : x;
 }
 
-int NB_INT(gemmt_small)(int upper, int herm, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
-                        nb_t alpha2, l3_view a2, l3_view b2, nb_t beta, nb_t *c, size_t ldc)
+/* t = alpha * A * B (A n x k, B k x n views) over the columns of the triangle's trapezoid
+   (rank2: the whole square), on the no-packing kernel; 0 if gemm_direct declines (from the first
+   block on: the others are smaller). Complex operands gemm_direct would copy per call are copied
+   once into buf (2 n k elements). */
+static int small_product(int upper, int rank2, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
+                         nb_t *t, nb_t *buf)
+{
+#if NB_COMPLEX
+    if (a.rs != 1 || a.conj) {
+        NB_INT(l3_copy_colmajor)(a, n, k, buf);
+        a = l3_mk(buf, 1, n, 0);
+    }
+    if (b.conj) {
+        NB_INT(l3_copy_colmajor)(b, k, n, buf + n * k);
+        b = l3_mk(buf + n * k, 1, k, 0);
+    }
+#else
+    (void)buf;
+#endif
+    size_t w = rank2 ? n : GEMMT_SMALL_W;
+    for (size_t j0 = 0; j0 < n; j0 += w) {
+        size_t wb = min_sz(w, n - j0);
+        size_t r0 = rank2 || upper ? 0 : j0, r1 = rank2 || !upper ? n : j0 + wb;
+        double flops = (NB_COMPLEX ? 8.0 : 2.0) * (double)(r1 - r0) * (double)wb * (double)k;
+        if (!NB_INT(gemm_direct)(r1 - r0, wb, k, alpha, l3_sub(a, r0, 0), l3_sub(b, 0, j0), 0,
+                                 t + r0 + j0 * n, 1, n, flops))
+            return 0;
+    }
+    return 1;
+}
+
+int NB_INT(gemmt_small)(int upper, int herm, int rank2, size_t n, size_t k, nb_t alpha, l3_view a,
+                        l3_view b, nb_t beta, nb_t *c, size_t ldc)
 {
     if (n > GEMMT_SMALL_N || k > GEMMT_SMALL_K || k == 0)
         return 0;
@@ -176,37 +208,21 @@ int NB_INT(gemmt_small)(int upper, int herm, size_t n, size_t k, nb_t alpha, l3_
     if (!buf)
         return 0;
 #endif
-    int ok = 1;
-    for (int q = 0; q < (a2.p ? 2 : 1) && ok; q++) {
-        l3_view x = q ? a2 : a, y = q ? b2 : b;
-#if NB_COMPLEX
-        if (x.rs != 1 || x.conj) {
-            NB_INT(l3_copy_colmajor)(x, n, k, buf);
-            x = l3_mk(buf, 1, n, 0);
-        }
-        if (y.conj) {
-            NB_INT(l3_copy_colmajor)(y, k, n, buf + n * k);
-            y = l3_mk(buf + n * k, 1, k, 0);
-        }
-#endif
-        for (size_t j0 = 0; j0 < n && ok; j0 += GEMMT_SMALL_W) {
-            size_t w = min_sz(GEMMT_SMALL_W, n - j0), r0 = upper ? 0 : j0;
-            size_t r1 = upper ? j0 + w : n;
-            double flops = (NB_COMPLEX ? 8.0 : 2.0) * (double)(r1 - r0) * (double)w * (double)k;
-            ok = NB_INT(gemm_direct)(r1 - r0, w, k, q ? alpha2 : alpha, l3_sub(x, r0, 0),
-                                     l3_sub(y, 0, j0), q ? 1 : 0, t + r0 + j0 * n, 1, n, flops);
-        }
-    }
+    int ok = small_product(upper, rank2, n, k, alpha, a, b, t, buf);
     if (buf)
         nb_gemm_ws_release(buf);
-    if (!ok) /* gemm_direct declined (from the first block on: the others are smaller) */
+    if (!ok)
         return 0;
     for (size_t j = 0; j < n; j++) {
         size_t i0 = upper ? 0 : j, i1 = upper ? j + 1 : n;
         nb_t *cj = c + j * ldc;
         const nb_t *tj = t + j * n;
-        for (size_t i = i0; i < i1; i++)
-            cj[i] = (beta == 0 ? 0 : scale_like_tri(cj[i], beta, herm)) + tj[i];
+        for (size_t i = i0; i < i1; i++) {
+            nb_t u = tj[i];
+            if (rank2) /* the second product is T**T (syr2k) or T**H (her2k) */
+                u += herm ? NB_CONJ(t[j + i * n]) : t[j + i * n];
+            cj[i] = (beta == 0 ? 0 : scale_like_tri(cj[i], beta, herm)) + u;
+        }
 #if NB_COMPLEX
         if (herm)
             NB_IM(cj[j]) = 0;

@@ -76,11 +76,12 @@ void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3
                         size_t ldc);
 
 /* The whole update of a small triangle (n <= 32, k <= 64) on the no-packing kernels: C = beta*C +
-   alpha*A*B (+ alpha2*A2*B2 when a2.p is not NULL) over the triangle, with C scaled as
-   l3_scale_tri does (herm: beta real, the diagonal real). Returns 0, having done nothing, for
-   larger problems, k == 0, or where the no-packing path declines. */
-int NB_INT(gemmt_small)(int upper, int herm, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
-                        nb_t alpha2, l3_view a2, l3_view b2, nb_t beta, nb_t *c, size_t ldc);
+   T over the triangle with T = alpha*A*B, or T = alpha*A*B + (alpha*A*B)**T (rank2, syr2k) or
+   + (alpha*A*B)**H (rank2 and herm, her2k), and C scaled as l3_scale_tri does (herm: beta real,
+   the diagonal real). Returns 0, having done nothing, for larger problems, k == 0, or where the
+   no-packing path declines. */
+int NB_INT(gemmt_small)(int upper, int herm, int rank2, size_t n, size_t k, nb_t alpha, l3_view a,
+                        l3_view b, nb_t beta, nb_t *c, size_t ldc);
 
 /* The m x n view x as a column-major array (leading dimension m), conjugated if x is
    (gemm_direct.tmpl.c; complex types only). */

@@ -47,8 +47,8 @@ void NB_INT(syr2k)(char uplo, char trans, blasint n, blasint k, nb_t alpha, cons
         return;
     int upper = nb_same(uplo, 'U');
     l3_view av = rank2k_view(a, lda, trans), bv = rank2k_view(b, ldb, trans);
-    if (alpha != 0 && NB_INT(gemmt_small)(upper, 0, (size_t)n, (size_t)k, alpha, av, l3_trans(bv),
-                                          alpha, bv, l3_trans(av), beta, c, (size_t)ldc))
+    if (alpha != 0 && NB_INT(gemmt_small)(upper, 0, 1, (size_t)n, (size_t)k, alpha, av, l3_trans(bv),
+                                          beta, c, (size_t)ldc))
         return;
     NB_INT(l3_scale_tri)(upper, 0, (size_t)n, beta, c, (size_t)ldc);
     if (alpha == 0 || k == 0)
@@ -96,9 +96,8 @@ void NB_INT(her2k)(char uplo, char trans, blasint n, blasint k, nb_t alpha, cons
         av = l3_conj(av);
         bv = l3_conj(bv);
     }
-    if (alpha != 0 && NB_INT(gemmt_small)(upper, 1, (size_t)n, (size_t)k, alpha, av,
-                                          l3_conj(l3_trans(bv)), NB_CONJ(alpha), bv,
-                                          l3_conj(l3_trans(av)), beta, c, (size_t)ldc))
+    if (alpha != 0 && NB_INT(gemmt_small)(upper, 1, 1, (size_t)n, (size_t)k, alpha, av,
+                                          l3_conj(l3_trans(bv)), beta, c, (size_t)ldc))
         return;
     NB_INT(l3_scale_tri)(upper, 1, (size_t)n, beta, c, (size_t)ldc);
     if (alpha == 0 || k == 0)

@@ -77,8 +77,8 @@ void NB_INT(syrk)(char uplo, char trans, blasint n, blasint k, nb_t alpha, const
         return;
     int upper = nb_same(uplo, 'U');
     l3_view av = rankk_view(a, lda, trans);
-    if (alpha != 0 && NB_INT(gemmt_small)(upper, 0, (size_t)n, (size_t)k, alpha, av, l3_trans(av), 0,
-                                          l3_mk(NULL, 0, 0, 0), l3_mk(NULL, 0, 0, 0), beta, c, (size_t)ldc))
+    if (alpha != 0 && NB_INT(gemmt_small)(upper, 0, 0, (size_t)n, (size_t)k, alpha, av, l3_trans(av),
+                                          beta, c, (size_t)ldc))
         return;
     NB_INT(l3_scale_tri)(upper, 0, (size_t)n, beta, c, (size_t)ldc);
     if (alpha == 0 || k == 0)
@@ -130,9 +130,8 @@ void NB_INT(herk)(char uplo, char trans, blasint n, blasint k, nb_r alpha, const
     int upper = nb_same(uplo, 'U');
     /* op(A) is A ('N') or A**H ('C'); the update is op(A) * op(A)**H. */
     l3_view av = nb_same(trans, 'N') ? l3_mk(a, 1, (size_t)lda, 0) : l3_mk(a, (size_t)lda, 1, 1);
-    if (alpha != 0 && NB_INT(gemmt_small)(upper, 1, (size_t)n, (size_t)k, alpha, av,
-                                          l3_conj(l3_trans(av)), 0, l3_mk(NULL, 0, 0, 0), l3_mk(NULL, 0, 0, 0), beta,
-                                          c, (size_t)ldc))
+    if (alpha != 0 && NB_INT(gemmt_small)(upper, 1, 0, (size_t)n, (size_t)k, alpha, av,
+                                          l3_conj(l3_trans(av)), beta, c, (size_t)ldc))
         return;
     NB_INT(l3_scale_tri)(upper, 1, (size_t)n, beta, c, (size_t)ldc);
     if (alpha == 0 || k == 0)
