@@ -85,6 +85,7 @@ void NB_INT(geadd)(blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
     }
     /* columns: the kernel set's axpby loop down each; whole columns to each thread */
     int team = nn > 1 ? nb_l1_team((size_t)(1 + !a0 + !b0) * NB_L1_NREAL * mm * nn, nn) : 1;
+    (void)team; /* unused without OpenMP */
 #pragma omp parallel for num_threads(team) schedule(static) if (team > 1)
     for (size_t j = 0; j < nn; j++)
         NB_L1KP(axpby)(mm, alpha, a + j * (size_t)lda, beta, c + j * (size_t)ldc);

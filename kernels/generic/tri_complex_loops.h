@@ -341,18 +341,20 @@ static void TRIC_FN(tric_reflect_b)(size_t m, TRIC_T **b, ptrdiff_t *brs)
 }
 
 /* Runs `solve` (1: trsm, 0: trmm) over the full tiles of the n columns and over the rest padded
-   to a tile on the stack. */
-static void TRIC_FN(tric_run)(int solve, const TRIC_T *l, size_t ldl, size_t m, int upper,
-                               int unit, TRIC_T alpha, TRIC_T *b, size_t rs, size_t n)
+   to a tile on the stack; one function per (solve, up) pair below (all four inlined into one
+   function made it too large for GCC's variable tracking in the -g build). */
+static inline __attribute__((always_inline)) void TRIC_FN(tric_run)(
+    const int solve, const int up, const TRIC_T *l, size_t ldl, size_t m, int unit, TRIC_T alpha,
+    TRIC_T *b, size_t rs, size_t n)
 {
     TRIC_FN(tric_ops) ops __attribute__((aligned(64)));
     TRIC_T inv[NB_TRIC_MAXM];
     TRIC_FN(tric_tri) tri = {l, (ptrdiff_t)ldl};
-    if (upper)
+    if (up)
         tri.lb = l + (m - 1) + (m - 1) * ldl, tri.lcs = -(ptrdiff_t)ldl;
     if (solve && !unit)
         for (size_t k = 0; k < m; k++)
-            inv[k] = (TRIC_T)1 / *TRIC_AT(tri, upper, k, k);
+            inv[k] = (TRIC_T)1 / *TRIC_AT(tri, up, k, k);
     for (size_t j = 0; j < n; j += COLS) {
         TRIC_T pad[NB_TRIC_MAXM * COLS], *bt = b + j;
         ptrdiff_t brs = (ptrdiff_t)rs;
@@ -363,16 +365,12 @@ static void TRIC_FN(tric_run)(int solve, const TRIC_T *l, size_t ldl, size_t m, 
                     pad[i * COLS + c] = c < w ? b[i * rs + j + c] : 0;
             bt = pad, brs = COLS;
         }
-        if (upper)
+        if (up)
             TRIC_FN(tric_reflect_b)(m, &bt, &brs);
-        if (solve && upper)
-            TRIC_FN(tric_trsm_tile)(1, m, tri, unit ? NULL : inv, bt, brs, &ops);
-        else if (solve)
-            TRIC_FN(tric_trsm_tile)(0, m, tri, unit ? NULL : inv, bt, brs, &ops);
-        else if (upper)
-            TRIC_FN(tric_trmm_tile)(1, m, tri, unit, alpha, bt, brs, &ops);
+        if (solve)
+            TRIC_FN(tric_trsm_tile)(up, m, tri, unit ? NULL : inv, bt, brs, &ops);
         else
-            TRIC_FN(tric_trmm_tile)(0, m, tri, unit, alpha, bt, brs, &ops);
+            TRIC_FN(tric_trmm_tile)(up, m, tri, unit, alpha, bt, brs, &ops);
         if (w < COLS)
             for (size_t i = 0; i < m; i++)
                 for (size_t c = 0; c < w; c++)
@@ -380,18 +378,38 @@ static void TRIC_FN(tric_run)(int solve, const TRIC_T *l, size_t ldl, size_t m, 
     }
 }
 
+#define TRIC_RUN_FN(name, solve, up)                                                               \
+    /* noclone: a clone (.constprop) would escape the spill check's names */                      \
+    static __attribute__((noinline, noclone)) void TRIC_FN(name)(                                  \
+        const TRIC_T *l, size_t ldl, size_t m, int unit, TRIC_T alpha, TRIC_T *b, size_t rs,       \
+        size_t n)                                                                                  \
+    {                                                                                              \
+        TRIC_FN(tric_run)(solve, up, l, ldl, m, unit, alpha, b, rs, n);                           \
+    }
+TRIC_RUN_FN(tric_trsm_lo, 1, 0)
+TRIC_RUN_FN(tric_trsm_up, 1, 1)
+TRIC_RUN_FN(tric_trmm_lo, 0, 0)
+TRIC_RUN_FN(tric_trmm_up, 0, 1)
+#undef TRIC_RUN_FN
+
 void TRIC_FN(trsm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int unit, TRIC_T *b,
                         size_t rs, size_t cs, size_t n)
 {
     (void)cs;
-    TRIC_FN(tric_run)(1, l, ldl, m, upper, unit, 1, b, rs, n);
+    if (upper)
+        TRIC_FN(tric_trsm_up)(l, ldl, m, unit, 1, b, rs, n);
+    else
+        TRIC_FN(tric_trsm_lo)(l, ldl, m, unit, 1, b, rs, n);
 }
 
 void TRIC_FN(trmm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int unit, TRIC_T alpha,
                         TRIC_T *b, size_t rs, size_t cs, size_t n)
 {
     (void)cs;
-    TRIC_FN(tric_run)(0, l, ldl, m, upper, unit, alpha, b, rs, n);
+    if (upper)
+        TRIC_FN(tric_trmm_up)(l, ldl, m, unit, alpha, b, rs, n);
+    else
+        TRIC_FN(tric_trmm_lo)(l, ldl, m, unit, alpha, b, rs, n);
 }
 
 #undef SPLAT
