@@ -36,8 +36,6 @@ void R3M(gemm)(char transa, char transb, blasint m, blasint n, blasint k, nb_r a
                const nb_r *a, blasint lda, const nb_r *b, blasint ldb, nb_r beta, nb_r *c,
                blasint ldc);
 
-void *nb_gemm_ws_acquire(size_t bytes);
-void nb_gemm_ws_release(void *p);
 
 #ifndef GEMM3M_BLOCK
 #define GEMM3M_BLOCK 768

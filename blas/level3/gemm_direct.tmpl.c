@@ -292,8 +292,6 @@ int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha,
    1m engine overtakes it: docs/PERFORMANCE.md (complex GEMM). */
 #define DIRECT_SMALL_DIM_COMPLEX ((size_t)64)
 
-void *nb_gemm_ws_acquire(size_t bytes);
-void nb_gemm_ws_release(void *p);
 
 /* The m x n view x as a column-major array (leading dimension m), conjugated if x is: reading
    along x's contiguous dimension, one loop per case (l3_at's per-element conjugation test made

@@ -21,8 +21,6 @@
 
 typedef NB_CAT(nb_gemm_kernel_, NB_P) tri_kernel;
 
-void *nb_gemm_ws_acquire(size_t bytes);
-void nb_gemm_ws_release(void *p);
 
 static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }

@@ -97,8 +97,6 @@ static int rows_spread(size_t rs, size_t m)
    workspace. Returns 0, having done nothing, when that cannot be allocated (the caller then
    splits the triangle further). */
 #define TRI_LEAF_STACK (NB_COMPLEX ? 16 : TRI_LEAF)
-void *nb_gemm_ws_acquire(size_t bytes);
-void nb_gemm_ws_release(void *p);
 static int tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
 {
     nb_t l_stack[TRI_LEAF_STACK * TRI_LEAF_STACK], buf_stack[TRI_LEAF_STACK * TRI_LDB];
