@@ -92,9 +92,11 @@ all: lib show-config
 
 lib: $(SHLIB) $(STLIB) $(addprefix $(LIBDIR)/,$(COMPAT))
 
+# -z nodelete: dlclose must not unmap the library while its pool's workers (threading/pool.c),
+# parked in their wait loop, still run its code.
 $(SHLIB): $(OBJS)
 	@mkdir -p $(LIBDIR)
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs -o $@ $(OBJS) $(LDLIBS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs -Wl,-z,nodelete -o $@ $(OBJS) $(LDLIBS)
 
 $(STLIB): $(OBJS)
 	@mkdir -p $(LIBDIR)

@@ -40,7 +40,7 @@ ALT_LAPACK = $(ALT_DIR)/liblapack.so.3
 ALT_LAPACK_EXISTS := $(wildcard $(ALT_LAPACK))
 
 # $(call link_library,SONAME): links $@ from every nanoblas object (and LAPACK where there is one).
-link_library = $(CC) -shared -Wl,-soname,$(1) -Wl,-z,defs -o $@ $(OBJS) $(LAPACK_LINK) $(LDLIBS)
+link_library = $(CC) -shared -Wl,-soname,$(1) -Wl,-z,defs -Wl,-z,nodelete -o $@ $(OBJS) $(LAPACK_LINK) $(LDLIBS)
 
 ifeq ($(HAVE_LAPACK),yes)
 LAPACK_FILTERED = $(BUILD)/lapack/liblapack_nb.a

@@ -1,12 +1,14 @@
 /* Threads after fork() and the cap on the team size (docs/API.md, Threads).
 
-   fork: a child whose parent never ran a team, and that child's own child, use the full count;
-   a child forked after the parent ran a team (GNU libgomp cannot start a team there: its parked
-   workers are not copied by fork) uses one thread, says so through nanoblas_get_num_threads, does
-   not hang and computes the right result, and so does its child; a thread that child starts is
-   not affected. What a call "uses" is counted in /proc/self/task: libgomp keeps a team's threads
-   parked after the region, so a call that ran on t threads leaves t - 1 more OS threads behind,
-   whatever the machine's load (timings would not tell 1 from 2 threads on a busy 2-core box).
+   fork: nanoblas's pool (threading/pool.c) is per thread that opens regions, and a child has
+   none of its parent's workers. Every child, grandchild and thread started in a child must use
+   the full count and compute the right result, whether or not the parent had run a team (its
+   workers parked) before the fork, and must not hang. (Under libgomp's teams, which nanoblas used
+   before the pool, a child forked after a team hung in its next team: the library then had to
+   fall back to one thread there.) What a call "uses" is counted in /proc/self/task: the pool
+   keeps a team's workers parked after the region, so the first call that runs on t threads
+   leaves t - 1 more OS threads behind, whatever the machine's load (timings would not tell 1
+   from 2 threads on a busy 2-core box). So each check below is the first team of its thread.
 
    cap: OMP_NUM_THREADS=1000 (or the other variables, or the setter) gives at most as many threads
    as the process may use; NANOBLAS_OVERSUBSCRIBE=1 lifts that. The library reads the environment
@@ -29,9 +31,8 @@
 
 static int N;                  /* the cube size of the "big" dgemm: threaded whenever allowed */
 static double *A, *B, *REF, *ABSREF;
-static int full;               /* the count this process starts with: what a clean child must use */
-static int strict;             /* 1 when a clean child must use `full` (see main) */
-static int parent_team;        /* the parent's big dgemm ran on a team (not so at a count of 1) */
+static int full;               /* the count this process starts with: what every child must use */
+static int want_full;          /* `full` where there is a team to count (2 or more), else 0: any */
 
 /* OS threads of this process. qemu user-mode emulation (tests/run_arm.sh) runs one of its own. */
 static int os_threads(void)
@@ -45,27 +46,6 @@ static int os_threads(void)
     closedir(d);
     const char *emu = getenv("NB_TEST_EMULATOR");
     return emu && *emu && n > 1 ? n - 1 : n;
-}
-
-/* The thread count the kernel reports in /proc/self/stat (field 20), which the library's fork
-   handler reads: 0 where that is faked (qemu user-mode says 0). */
-static int stat_threads(void)
-{
-    char buf[1024];
-    FILE *f = fopen("/proc/self/stat", "r");
-    if (!f)
-        return 0;
-    size_t len = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[len] = '\0';
-    char *p = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
-    int field = 2, n = 0;
-    for (; p && *p; p++)
-        if (*p == ' ' && ++field == 20) {
-            n = atoi(p + 1);
-            break;
-        }
-    return n;
 }
 
 /* CPUs the process may use, as the library counts them (OpenMP's count where OMP_PLACES binds
@@ -135,18 +115,17 @@ static void in_child(const char *who, void (*fn)(void))
                                                                 : "failed (messages above)");
 }
 
-/* ---- children of a process that never ran a team: the full count ---- */
+/* ---- children of a process that never ran a team ---- */
 
-static void clean_grandchild(void) { check_uses("grandchild of a clean child", strict ? full : 0); }
-static void after_team_grandchild(void) { check_uses("grandchild after the child's team", 1); }
+static void grandchild(void) { check_uses("grandchild", want_full); }
 
 static void clean_child(void)
 {
     /* its own child first, while it has run no team either */
-    in_child("grandchild of a clean child", clean_grandchild);
-    check_uses("child of a clean parent", strict ? full : 0);
-    /* it has run a team now: its child falls back */
-    in_child("grandchild after the child's team", after_team_grandchild);
+    in_child("grandchild of a clean child", grandchild);
+    check_uses("child of a clean parent", want_full);
+    /* it has workers parked now: its child starts its own */
+    in_child("grandchild after the child's team", grandchild);
 }
 
 static void clean_child_setter(void)
@@ -155,34 +134,23 @@ static void clean_child_setter(void)
     TU_CHECK(nanoblas_get_num_threads() == 1, "clean child, set 1: says %d", nanoblas_get_num_threads());
     check_uses("clean child after set_num_threads(1)", 1);
     nanoblas_set_num_threads(2);
-    check_uses("clean child after set_num_threads(2)", strict ? 2 : 0);
+    check_uses("clean child after set_num_threads(2)", full >= 2 ? 2 : 0);
 }
 
-/* ---- children of a process that ran a team: one thread on the forking thread ---- */
+/* ---- children of a process that ran a team (its workers parked at the fork) ---- */
 
 static void *fresh_thread(void *arg)
 {
-    /* a thread started in the child has no libgomp pool of its parent's: it may use a team */
     (void)arg;
-    check_uses("new thread in a child after the parent's team", full >= 2 ? 2 : 0);
+    check_uses("new thread in a child after the parent's team", want_full);
     return NULL;
 }
 
-static void team_grandchild(void) { check_uses("grandchild after the parent's team", 1); }
-
 static void team_child(void)
 {
-    check_uses("child after the parent's team", 1);
-    /* the setter cannot bring the team back (where there was one) */
-    nanoblas_set_num_threads(2);
-    check_uses("child after the parent's team, set_num_threads(2)", parent_team ? 1 : 0);
-    openblas_set_num_threads(2);
-    if (parent_team)
-        TU_CHECK(openblas_get_num_threads() == 1, "child after the parent's team: openblas_get says %d",
-                 openblas_get_num_threads());
-    /* a single-threaded process now, but its one thread still holds the stale pool: its child
-       must fall back as well (before the thread below, which would make that obvious) */
-    in_child("grandchild after the parent's team", team_grandchild);
+    /* the forking thread's pool is the parent's, whose workers the child lacks: a new one */
+    in_child("grandchild after the parent's team", grandchild);
+    check_uses("child after the parent's team", want_full);
     pthread_t t;
     if (TU_CHECK(pthread_create(&t, NULL, fresh_thread, NULL) == 0, "pthread_create"))
         pthread_join(t, NULL);
@@ -309,27 +277,20 @@ int main(int argc, char **argv)
     if (argc > 2 && strcmp(argv[1], "--cap-probe") == 0)
         return cap_probe(atoi(argv[2]));
 
-    /* No team has run here yet. A clean child must use the full count where there is more than
-       one thread to use and the library can see that this process has one thread at fork (it
-       falls back where it cannot tell: under qemu /proc/self/stat says 0 threads). */
+    /* No team has run here yet. */
     full = nanoblas_get_num_threads();
-    int seen = stat_threads();
-    strict = full >= 2 && seen == 1;
+    want_full = full >= 2 ? full : 0;
     if (full < 2)
         printf("test_fork: %d thread available (one CPU, a thread variable of 1, or a build without OpenMP): "
-               "the children's full-count checks are skipped, their results and fallback are still checked\n",
+               "the children's full-count checks are skipped, their results are still checked\n",
                full);
-    else if (seen != 1)
-        printf("test_fork: /proc/self/stat reports %d threads (emulator?): the library cannot tell a clean "
-               "parent here, so the clean children's full-count checks are skipped\n", seen);
 
     in_child("child of a clean parent", clean_child);
     in_child("clean child with the setter", clean_child_setter);
 
-    /* Now this process runs a team (its libgomp workers stay parked), then forks. */
+    /* Now this process runs a team (its workers stay parked), then forks. */
     int used = big_dgemm("parent");
     TU_CHECK(used == full, "parent: a big dgemm ran on %d threads, count %d", used, full);
-    parent_team = used >= 2;
     in_child("child after the parent's team", team_child);
 
     test_cap();

@@ -2,7 +2,6 @@
    names, the environment, and the per-call decision. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -37,71 +36,6 @@ static pthread_once_t threads_once = PTHREAD_ONCE_INIT;
    one parked thread per team member, 186 for a 3000^3 dgemm on 2 cores, before the cap).
    Written before threads_once completes, read only after it. */
 static int oversubscribe;
-
-#ifdef _OPENMP
-/* fork() and GNU libgomp, as observed with gcc 12.2's (programs that run teams, fork, and open
-   `omp parallel num_threads(n)` in the child under a 5 s alarm):
-   - a thread that has been the master of a team of >= 2 keeps a pool of parked workers, which
-     fork does not copy; in the child that thread's next team of >= 2 waits for them forever (the
-     child hung, whatever the team sizes, 2 after 2, 3 after 2, 2 after 3, 4 after 2). Teams of 1
-     never touch the pool and run.
-   - a child whose forking thread had no pool (the parent ran no team, or only teams of 1, or ran
-     them on another thread that had exited) starts new workers and runs teams of 2 normally; and
-     a thread created in a child that hangs that way also runs its teams (it has no pool yet).
-   - a child that ran a team is a parent with a pool: its own children hang as above.
-   So what matters is the forking thread's pool, which is per thread and invisible through the
-   OpenMP API. omp_pause_resource_all frees it, but not for us to call before every fork: even
-   omp_pause_soft dropped the program's own threadprivate values in the workers; in the child it
-   hung too (it waits for the missing workers). The rule, per thread:
-   - team_master: this thread is about to open (or has opened) a team of >= 2 of ours, so it has a
-     pool. Set in team_for before the caller's region starts.
-   - no_team: this thread is the forking thread of a child whose pool is unusable; its calls run
-     on one thread, and nanoblas_get_num_threads says 1 there (an explicit set_num_threads cannot
-     change that: libgomp cannot run the team). It is inherited by its own children.
-   - at fork, also when the process has more than one thread: those may be workers of the
-     program's own OpenMP regions on this thread, which we cannot see; we cannot tell them from
-     any other thread, so any second thread (or a thread count we cannot read) means one thread in
-     the child. (A process that is down to one thread has no live workers: any pool its thread
-     holds is a stale copy from an earlier fork, which no_team records.)
-   Thread-local, so no atomics: the prepare and child handlers run on the forking thread (the
-   child's only thread), and threads created in a child start clean, as libgomp allows. */
-static __thread int team_master, no_team, fork_no_team;
-
-/* The process's thread count from /proc/self/stat (field 20), 0 if unknown. Plain system calls
-   into a stack buffer: no stdio locks or allocation inside a fork handler. */
-static int process_threads(void)
-{
-    char buf[1024];
-    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    size_t len = 0;
-    for (;;) {
-        ssize_t r = read(fd, buf + len, sizeof buf - 1 - len);
-        if (r <= 0 || (len += (size_t)r) == sizeof buf - 1)
-            break;
-    }
-    close(fd);
-    buf[len] = '\0';
-    /* field 2 is the command name in parentheses, which may itself hold spaces and ')' */
-    const char *p = strrchr(buf, ')');
-    for (int field = 2; p && *p; p++)
-        if (*p == ' ' && ++field == 20) {
-            int n = 0;
-            for (p++; *p >= '0' && *p <= '9' && n < 1000000; p++)
-                n = n * 10 + (*p - '0');
-            return n;
-        }
-    return 0;
-}
-
-static void before_fork(void)
-{
-    fork_no_team = team_master || no_team || process_threads() != 1;
-}
-
-static void in_child(void) { no_team = fork_no_team; }
-#endif
 
 /* A positive integer from the environment, or 0. */
 static int env_threads(const char *name)
@@ -161,9 +95,6 @@ static void init_threads(void)
     __atomic_store_n(&requested_threads, n, __ATOMIC_RELAXED);
     const char *over = getenv("NANOBLAS_OVERSUBSCRIBE");
     oversubscribe = over && *over && strcmp(over, "0") != 0;
-#ifdef _OPENMP
-    pthread_atfork(before_fork, NULL, in_child);
-#endif
 }
 
 /* n, unless it exceeds the CPUs the process may use (see oversubscribe). */
@@ -184,8 +115,6 @@ static int get_threads(void)
     pthread_once(&threads_once, init_threads);
     int n = __atomic_load_n(&requested_threads, __ATOMIC_RELAXED);
 #ifdef _OPENMP
-    if (no_team)
-        return 1;
     /* The calling thread's OpenMP limit (omp_set_num_threads, OMP_NUM_THREADS) caps ours, as an
        OpenMP build of OpenBLAS follows omp_get_max_threads(): threadpoolctl limits an OpenBLAS
        whose openblas_get_parallel() says OpenMP through omp_set_num_threads. set_threads sets
@@ -216,7 +145,9 @@ static void set_threads(int n)
 static int team_for(double work, double min_per_thread, size_t max_parts)
 {
 #ifdef _OPENMP
-    if (work < 2 * min_per_thread || max_parts < 2 || omp_in_parallel())
+    /* one thread inside a region of ours (a pool worker, or the master while its region runs)
+       and inside the program's own OpenMP regions, whose threads are its cores' users already */
+    if (work < 2 * min_per_thread || max_parts < 2 || nb_in_region() || omp_in_parallel())
         return 1;
     int n = get_threads();
     double cap = work / min_per_thread;
@@ -224,12 +155,7 @@ static int team_for(double work, double min_per_thread, size_t max_parts)
         n = (int)cap;
     if ((size_t)n > max_parts)
         n = (int)max_parts;
-    if (n <= 1)
-        return 1;
-    /* from here on this thread owns a libgomp pool that a child forked from it cannot use: the
-       flag is set before the caller's region starts it */
-    team_master = 1;
-    return n;
+    return n < 1 ? 1 : n;
 #else
     (void)work, (void)min_per_thread, (void)max_parts;
     return 1;
@@ -276,6 +202,5 @@ NB_EXPORT int openblas_get_parallel(void)
 #endif
 }
 
-/* At load: the environment is read once, and the fork handlers are in place before the program
-   can fork (a child must know whether the thread it was forked from had a libgomp pool). */
+/* At load: the environment is read once. */
 __attribute__((constructor)) static void threads_at_load(void) { pthread_once(&threads_once, init_threads); }

@@ -47,6 +47,54 @@ static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 void *nb_gemm_ws_acquire(size_t bytes);
 void nb_gemm_ws_release(void *p);
 
+/* What the regions of sbgemm_kernel read: the shape, the operands and the packed buffers. */
+typedef struct {
+    const nb_bf16_kernel *kr;
+    size_t m, n, k, mp, np, kp;
+    float alpha, beta;
+    bf16_view a, b;
+    float *c;
+    size_t ldc;
+    unsigned short *ap, *bp;
+    const nb_bf16_src *src;
+    int stream_b;
+} sbgemm_ctx;
+
+/* n-skinny: each thread streams its rows of A (whole mpad steps) against the shared packed B. */
+static void sbgemm_rows_region(void *vctx, int tid, int nt)
+{
+    const sbgemm_ctx *t = vctx;
+    const nb_bf16_kernel *kr = t->kr;
+    size_t lo, hi;
+    nb_split(t->m, (size_t)kr->mpad, nt, tid, &lo, &hi);
+    if (hi <= lo)
+        return;
+    nb_bf16_src part = *t->src;
+    part.a += lo * t->a.rs;
+    kr->compute(hi - lo, t->n, t->k, t->alpha, NULL, t->bp, round_up(hi - lo, (size_t)kr->mpad),
+                t->kp, t->beta, t->c + lo, t->ldc, 0, t->n, &part);
+}
+
+/* Each thread packs a share of both operands; every thread then reads all of them, hence the
+   barrier before the column split of C. */
+static void sbgemm_cols_region(void *vctx, int tid, int nt)
+{
+    const sbgemm_ctx *t = vctx;
+    const nb_bf16_kernel *kr = t->kr;
+    size_t step = (size_t)kr->npad, lo, hi;
+    nb_split(t->mp, (size_t)kr->mpad, nt, tid, &lo, &hi);
+    if (hi > lo)
+        kr->pack_a(t->m, t->k, t->a.p, t->a.rs, t->a.cs, t->mp, t->kp, t->ap, lo, hi);
+    nb_split(t->np, step, nt, tid, &lo, &hi);
+    if (hi > lo && !t->stream_b)
+        kr->pack_b(t->k, t->n, t->b.p, t->b.rs, t->b.cs, t->np, t->kp, t->bp, lo, hi);
+    nb_barrier();
+    nb_split(t->n, step, nt, tid, &lo, &hi);
+    if (hi > lo)
+        kr->compute(t->m, t->n, t->k, t->alpha, t->ap, t->stream_b ? NULL : t->bp, t->mp, t->kp,
+                    t->beta, t->c, t->ldc, lo, hi, t->src);
+}
+
 /* The kernel set's bf16 kernel (AMX): both operands packed once into padded buffers, then the
    columns of C split across the team in whole npad steps. Returns 0, having written nothing, if
    the buffers cannot be allocated. */
@@ -68,6 +116,7 @@ static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k,
     double speed = kr->speed_over_fp32 > 1 ? kr->speed_over_fp32 : 1;
     double work = 2.0 * (double)m * (double)n * (double)k / speed;
     int team = nb_threads_for(work, np / step);
+    sbgemm_ctx ctx = {kr, m, n, k, mp, np, kp, alpha, beta, a, b, c, ldc, ap, bp, &src, stream_b};
     if (stream_a && !stream_b) {
         /* n-skinny: one column panel, so the team splits the rows; each thread streams its
            rows of A against the B packed once */
@@ -76,16 +125,7 @@ static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k,
         if (rteam <= 1) {
             kr->compute(m, n, k, alpha, NULL, bp, mp, kp, beta, c, ldc, 0, n, &src);
         } else {
-#pragma omp parallel num_threads(rteam)
-            {
-                size_t lo, hi;
-                nb_split(m, (size_t)kr->mpad, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
-                nb_bf16_src part = src;
-                part.a += lo * a.rs;
-                if (hi > lo)
-                    kr->compute(hi - lo, n, k, alpha, NULL, bp, round_up(hi - lo, (size_t)kr->mpad),
-                                kp, beta, c + lo, ldc, 0, n, &part);
-            }
+            nb_parallel(rteam, sbgemm_rows_region, &ctx);
         }
     } else if (team <= 1 || stream_a) {
         if (!stream_a)
@@ -95,23 +135,7 @@ static int sbgemm_kernel(const nb_bf16_kernel *kr, size_t m, size_t n, size_t k,
         kr->compute(m, n, k, alpha, stream_a ? NULL : ap, stream_b ? NULL : bp, mp, kp, beta, c,
                     ldc, 0, n, &src);
     } else {
-        /* each thread packs a share of both operands; after the barrier all of them are read */
-#pragma omp parallel num_threads(team)
-        {
-            int t = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
-            size_t lo, hi;
-            nb_split(mp, (size_t)kr->mpad, nt, t, &lo, &hi);
-            if (hi > lo)
-                kr->pack_a(m, k, a.p, a.rs, a.cs, mp, kp, ap, lo, hi);
-            nb_split(np, step, nt, t, &lo, &hi);
-            if (hi > lo && !stream_b)
-                kr->pack_b(k, n, b.p, b.rs, b.cs, np, kp, bp, lo, hi);
-#pragma omp barrier
-            nb_split(n, step, nt, t, &lo, &hi);
-            if (hi > lo)
-                kr->compute(m, n, k, alpha, ap, stream_b ? NULL : bp, mp, kp, beta, c, ldc, lo, hi,
-                            &src);
-        }
+        nb_parallel(team, sbgemm_cols_region, &ctx);
     }
     nb_gemm_ws_release(ws);
     return 1;

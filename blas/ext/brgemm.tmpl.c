@@ -73,6 +73,35 @@ static nb_brgemm_blocks brg_from(const nb_brgemm_blocks *d, size_t i0, ptrdiff_t
     return r;
 }
 
+/* What brg_run_region reads: brg_run's arguments and its choice of split. */
+typedef struct {
+    brg_fn kr;
+    size_t m, n, k, count, lda, rs_b, cs_b, ldc, dim, step;
+    nb_t alpha, beta;
+    const nb_brgemm_blocks *a, *b;
+    nb_t *c;
+    int by_cols;
+} brg_run_ctx;
+
+/* One thread's share of C: a range of whole steps of columns (or rows), through the kernel. */
+static void brg_run_region(void *vctx, int tid, int nt)
+{
+    const brg_run_ctx *t = vctx;
+    size_t lo, hi;
+    nb_split(t->dim, t->step, nt, tid, &lo, &hi);
+    if (hi <= lo)
+        return;
+    if (t->by_cols) {
+        nb_brgemm_blocks bs = brg_from(t->b, 0, (ptrdiff_t)(lo * t->cs_b));
+        t->kr(t->m, hi - lo, t->k, t->count, t->alpha, t->a, t->lda, &bs, t->rs_b, t->cs_b,
+              t->beta, t->c + lo * t->ldc, t->ldc);
+    } else {
+        nb_brgemm_blocks as = brg_from(t->a, 0, (ptrdiff_t)lo);
+        t->kr(hi - lo, t->n, t->k, t->count, t->alpha, &as, t->lda, t->b, t->rs_b, t->cs_b,
+              t->beta, t->c + lo, t->ldc);
+    }
+}
+
 /* The kernel over all of C, the columns (or, for tall C, the rows) split across a team when the
    call is large. Every element's sum has the same order whatever the split (kernels/brgemm.h):
    results do not depend on the number of threads. */
@@ -90,20 +119,9 @@ static void brg_run(brg_fn kr, size_t m, size_t n, size_t k, size_t count, nb_t 
         kr(m, n, k, count, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc);
         return;
     }
-#pragma omp parallel num_threads(team)
-    {
-        size_t lo, hi;
-        nb_split(dim, step, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
-        if (hi > lo) {
-            if (by_cols) {
-                nb_brgemm_blocks bs = brg_from(b, 0, (ptrdiff_t)(lo * cs_b));
-                kr(m, hi - lo, k, count, alpha, a, lda, &bs, rs_b, cs_b, beta, c + lo * ldc, ldc);
-            } else {
-                nb_brgemm_blocks as = brg_from(a, 0, (ptrdiff_t)lo);
-                kr(hi - lo, n, k, count, alpha, &as, lda, b, rs_b, cs_b, beta, c + lo, ldc);
-            }
-        }
-    }
+    brg_run_ctx ctx = {kr, m, n, k, count, lda, rs_b, cs_b, ldc, dim, step,
+                       alpha, beta, a, b, c, by_cols};
+    nb_parallel(team, brg_run_region, &ctx);
 }
 
 /* Without workspace: one element at a time, blocks then k, as the kernels sum. */

@@ -69,6 +69,24 @@ blasint NB_INT(geadd_check)(blasint m, blasint n, blasint lda, blasint ldc)
     return 0;
 }
 
+typedef struct {
+    size_t m, n, lda, ldc;
+    const nb_t *a;
+    nb_t *c;
+    nb_t alpha, beta;
+} geadd_ctx;
+
+/* A contiguous range of columns per thread: each column is one independent axpby, so the
+   split changes no bit. */
+static void geadd_region(void *vctx, int tid, int nt)
+{
+    const geadd_ctx *t = vctx;
+    size_t lo, hi;
+    nb_split(t->n, 1, nt, tid, &lo, &hi);
+    for (size_t j = lo; j < hi; j++)
+        NB_L1KP(axpby)(t->m, t->alpha, t->a + j * t->lda, t->beta, t->c + j * t->ldc);
+}
+
 void NB_INT(geadd)(blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda, nb_t beta, nb_t *c,
                    blasint ldc)
 {
@@ -85,10 +103,13 @@ void NB_INT(geadd)(blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
     }
     /* columns: the kernel set's axpby loop down each; whole columns to each thread */
     int team = nn > 1 ? nb_l1_team((size_t)(1 + !a0 + !b0) * NB_L1_NREAL * mm * nn, nn) : 1;
-    (void)team; /* unused without OpenMP */
-#pragma omp parallel for num_threads(team) schedule(static) if (team > 1)
-    for (size_t j = 0; j < nn; j++)
-        NB_L1KP(axpby)(mm, alpha, a + j * (size_t)lda, beta, c + j * (size_t)ldc);
+    if (team <= 1) {
+        for (size_t j = 0; j < nn; j++)
+            NB_L1KP(axpby)(mm, alpha, a + j * (size_t)lda, beta, c + j * (size_t)ldc);
+        return;
+    }
+    geadd_ctx ctx = {mm, nn, (size_t)lda, (size_t)ldc, a, c, alpha, beta};
+    nb_parallel(team, geadd_region, &ctx);
 }
 
 /* ---- Fortran entry points ---- */

@@ -28,8 +28,8 @@ static inline nb_t scaled(nb_t v, nb_t alpha, int conj)
 static int is_trans(char t) { return nb_same(t, 'T') || nb_same(t, 'C'); }
 static int is_conj(char t) { return NB_COMPLEX && (nb_same(t, 'C') || nb_same(t, 'R')); }
 
-/* Columns of A handed to one thread at a time: a multiple of every register block and tile of
-   the kernels (kernels/generic/l1_loops.h), so that threads write whole tiles of B. */
+/* The unit of the split of A's columns across threads: a multiple of every register block and
+   tile of the kernels (kernels/generic/l1_loops.h), so that threads write whole tiles of B. */
 #define MAT_COLS 64
 
 typedef struct {
@@ -50,6 +50,16 @@ static void omat_part(const omat_ctx *t, size_t j0, size_t j1)
                        t->ldb, t->conj);
 }
 
+/* A contiguous range of whole MAT_COLS blocks per thread (only the last block is short). */
+static void omat_region(void *vctx, int tid, int nt)
+{
+    const omat_ctx *t = vctx;
+    size_t lo, hi;
+    nb_split(t->n, MAT_COLS, nt, tid, &lo, &hi);
+    if (hi > lo)
+        omat_part(t, lo, hi);
+}
+
 /* B = alpha*op(A) for a column-major m x n A; B is m x n, or n x m when trans: the kernel set's
    copies (no transpose: column by column; transpose: L1 tiles of register-transposed blocks),
    with a team over blocks of MAT_COLS columns of A for large matrices (each element of B has one
@@ -65,9 +75,7 @@ static void omat_cm(size_t m, size_t n, nb_t alpha, const nb_t *a, size_t lda, i
         omat_part(&t, 0, n);
         return;
     }
-#pragma omp parallel for num_threads(team) schedule(static)
-    for (size_t k = 0; k < nblk; k++)
-        omat_part(&t, k * MAT_COLS, k + 1 == nblk ? n : (k + 1) * MAT_COLS);
+    nb_parallel(team, omat_region, &t);
 }
 
 /* Column-major shape and leading-dimension minima of a call. */

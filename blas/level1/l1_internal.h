@@ -77,19 +77,37 @@ static inline int nb_l1_team(size_t reals, size_t nchunks)
                                  nchunks);
 }
 
-/* Runs fn(ctx, c, lo, hi) for every chunk c = [lo, hi) of [0, n), on a team of `team`. */
+/* Runs fn(ctx, c, lo, hi) for every chunk c = [lo, hi) of [0, n), on a team of `team`: thread t
+   of nt takes a contiguous run of chunks. */
 typedef void (*nb_l1_chunk_fn)(void *ctx, size_t c, size_t lo, size_t hi);
+typedef struct {
+    size_t n, chunk, nch;
+    nb_l1_chunk_fn fn;
+    void *ctx;
+} nb_l1_job;
+
+static inline void nb_l1_chunks(const nb_l1_job *j, size_t c0, size_t c1)
+{
+    for (size_t c = c0; c < c1; c++)
+        j->fn(j->ctx, c, c * j->chunk, c + 1 == j->nch ? j->n : (c + 1) * j->chunk);
+}
+
+static inline void nb_l1_region(void *arg, int tid, int nt)
+{
+    const nb_l1_job *j = arg;
+    size_t c0, c1;
+    nb_split(j->nch, 1, nt, tid, &c0, &c1);
+    nb_l1_chunks(j, c0, c1);
+}
+
 static inline void nb_l1_run(size_t n, int team, nb_l1_chunk_fn fn, void *ctx)
 {
-    size_t chunk = nb_l1_chunk(n), nch = (n + chunk - 1) / chunk;
-    if (team <= 1) {
-        for (size_t c = 0; c < nch; c++)
-            fn(ctx, c, c * chunk, c + 1 == nch ? n : (c + 1) * chunk);
-        return;
-    }
-#pragma omp parallel for num_threads(team) schedule(static)
-    for (size_t c = 0; c < nch; c++)
-        fn(ctx, c, c * chunk, c + 1 == nch ? n : (c + 1) * chunk);
+    size_t chunk = nb_l1_chunk(n);
+    nb_l1_job j = {n, chunk, (n + chunk - 1) / chunk, fn, ctx};
+    if (team <= 1)
+        nb_l1_chunks(&j, 0, j.nch);
+    else
+        nb_parallel(team, nb_l1_region, &j);
 }
 
 /* Copies elements lo .. lo+len-1 of a strided vector (x already at the reference's first

@@ -48,6 +48,28 @@ static void gemv_range(int notrans, int conj, blasint m, blasint n, nb_t alpha, 
     }
 }
 
+typedef struct {
+    int notrans, conj;
+    blasint m, n;
+    nb_t alpha;
+    const nb_t *a;
+    blasint lda;
+    const nb_t *xs;
+    blasint incx;
+    nb_t *ys;
+    blasint incy;
+    size_t len, align;
+} gemv_job;
+
+static void gemv_region(void *arg, int tid, int nt)
+{
+    const gemv_job *j = arg;
+    size_t lo, hi;
+    nb_split(j->len, j->align, nt, tid, &lo, &hi);
+    gemv_range(j->notrans, j->conj, j->m, j->n, j->alpha, j->a, j->lda, j->xs, j->incx, j->ys,
+               j->incy, (blasint)lo, (blasint)hi);
+}
+
 /* Splits the rows ('N') or the columns of A across a team when A is large enough (threading/):
    each thread owns a range of y, so no two threads write the same element, and every element is
    computed in the same order whatever the split (ranges start at multiples of 64 rows or of 4
@@ -65,12 +87,8 @@ static void gemv_split(int notrans, int conj, blasint m, blasint n, nb_t alpha, 
         gemv_range(notrans, conj, m, n, alpha, a, lda, xs, incx, ys, incy, 0, (blasint)len);
         return;
     }
-#pragma omp parallel num_threads(team)
-    {
-        size_t lo, hi;
-        nb_split(len, align, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
-        gemv_range(notrans, conj, m, n, alpha, a, lda, xs, incx, ys, incy, (blasint)lo, (blasint)hi);
-    }
+    gemv_job j = {notrans, conj, m, n, alpha, a, lda, xs, incx, ys, incy, len, align};
+    nb_parallel(team, gemv_region, &j);
 }
 
 /* Below this many elements of A a strided x or y is used in place; above, both are copied to

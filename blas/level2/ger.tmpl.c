@@ -28,6 +28,27 @@ static void ger_range(blasint m, nb_t alpha, const nb_t *xs, blasint incx, const
     }
 }
 
+typedef struct {
+    blasint m, n;
+    nb_t alpha;
+    const nb_t *xs;
+    blasint incx;
+    const nb_t *ys;
+    blasint incy;
+    nb_t *a;
+    blasint lda;
+    int conj;
+} ger_job;
+
+static void ger_region(void *arg, int tid, int nt)
+{
+    const ger_job *j = arg;
+    size_t lo, hi;
+    nb_split((size_t)j->n, 4, nt, tid, &lo, &hi);
+    ger_range(j->m, j->alpha, j->xs, j->incx, j->ys, j->incy, j->a, j->lda, j->conj, (blasint)lo,
+              (blasint)hi);
+}
+
 /* Columns split across a team when A is large (threading/): each element of A is updated by one
    thread, with the same arithmetic whatever the split. */
 static void ger_split(blasint m, blasint n, nb_t alpha, const nb_t *xs, blasint incx, const nb_t *ys,
@@ -38,12 +59,8 @@ static void ger_split(blasint m, blasint n, nb_t alpha, const nb_t *xs, blasint 
         ger_range(m, alpha, xs, incx, ys, incy, a, lda, conj, 0, n);
         return;
     }
-#pragma omp parallel num_threads(team)
-    {
-        size_t lo, hi;
-        nb_split((size_t)n, 4, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
-        ger_range(m, alpha, xs, incx, ys, incy, a, lda, conj, (blasint)lo, (blasint)hi);
-    }
+    ger_job j = {m, n, alpha, xs, incx, ys, incy, a, lda, conj};
+    nb_parallel(team, ger_region, &j);
 }
 
 static void l2_ger(blasint m, blasint n, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,

@@ -65,6 +65,20 @@ static inline void l2s_gather(blasint n, const nb_t *vs, blasint inc, nb_t *dst)
    that area. For the rank updates, where every element is updated on its own, so any split
    gives the same result. */
 #define L2S_MAXTEAM 64
+typedef struct {
+    void (*fn)(void *, blasint, blasint);
+    void *ctx;
+    const blasint *bounds;
+    int np;
+} l2s_cols_job;
+
+static inline void l2s_cols_region(void *arg, int tid, int nt)
+{
+    const l2s_cols_job *j = arg;
+    for (int b = tid; b < j->np; b += nt)
+        j->fn(j->ctx, j->bounds[b], j->bounds[b + 1]);
+}
+
 static inline void l2s_run_cols(const l2_tri *s, void (*fn)(void *, blasint, blasint), void *ctx)
 {
     double area = l2s_area(s);
@@ -75,11 +89,8 @@ static inline void l2s_run_cols(const l2_tri *s, void (*fn)(void *, blasint, bla
     }
     blasint bounds[L2S_MAXTEAM + 1];
     int np = l2s_split(s, nb_min(team, L2S_MAXTEAM), 4, area, bounds);
-#pragma omp parallel num_threads(np)
-    {
-        for (int b = NB_THREAD_NUM(); b < np; b += NB_NUM_THREADS())
-            fn(ctx, bounds[b], bounds[b + 1]);
-    }
+    l2s_cols_job j = {fn, ctx, bounds, np};
+    nb_parallel(np, l2s_cols_region, &j);
 }
 
 #endif

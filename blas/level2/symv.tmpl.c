@@ -137,6 +137,32 @@ static void l2s_reduce(int nb, const blasint *r0, const blasint *r1, nb_t *const
     }
 }
 
+typedef struct {
+    const l2_tri *s;
+    const nb_t *xs;
+    const blasint *bounds, *r0, *r1;
+    nb_t *const *w;
+    nb_t *sum;
+    int nb;
+    blasint n;
+    nb_t alpha, beta;
+    nb_t *ys;
+    blasint incy;
+} symv_job;
+
+/* Thread t runs blocks t, t + nt, ...; then each thread sums its own range of rows. */
+static void symv_region(void *arg, int t, int nt)
+{
+    const symv_job *j = arg;
+    for (int b = t; b < j->nb; b += nt)
+        l2s_block(j->s, j->xs, j->bounds[b], j->bounds[b + 1], j->r0[b], j->r1[b], j->w[b]);
+    nb_barrier();
+    size_t lo, hi;
+    nb_split((size_t)j->n, 64, nt, t, &lo, &hi);
+    l2s_reduce(j->nb, j->r0, j->r1, j->w, j->sum, (blasint)lo, (blasint)hi, j->alpha, j->beta,
+               j->ys, j->incy);
+}
+
 /* y := alpha*A*x + beta*y. The columns are cut into blocks (l2s_split) that depend on the shape
    only; each block accumulates its share of A*x into a buffer of its own, and the buffers are
    summed in block order, so the result is bitwise the same whatever team runs the blocks. */
@@ -182,16 +208,8 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
             l2s_block(s, xs, bounds[b], bounds[b + 1], r0[b], r1[b], w[b]);
         l2s_reduce(nb, r0, r1, w, sum, 0, n, alpha, beta, ys, incy);
     } else {
-#pragma omp parallel num_threads(team)
-        {
-            int t = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
-            for (int b = t; b < nb; b += nt)
-                l2s_block(s, xs, bounds[b], bounds[b + 1], r0[b], r1[b], w[b]);
-#pragma omp barrier
-            size_t lo, hi;
-            nb_split((size_t)n, 64, nt, t, &lo, &hi);
-            l2s_reduce(nb, r0, r1, w, sum, (blasint)lo, (blasint)hi, alpha, beta, ys, incy);
-        }
+        symv_job j = {s, xs, bounds, r0, r1, w, sum, nb, n, alpha, beta, ys, incy};
+        nb_parallel(team, symv_region, &j);
     }
     free(mem);
 }

@@ -92,6 +92,23 @@ static void trmv_range(const l2_tri *s, char trans, char diag, nb_t *x, const nb
     }
 }
 
+typedef struct {
+    const l2_tri *s;
+    char trans, diag;
+    nb_t *xc;
+    const nb_t *xo;
+    size_t n;
+    int inc; /* l2_tri_split: the rows' work grows with their index */
+} trmv_job;
+
+static void trmv_region(void *arg, int tid, int nt)
+{
+    const trmv_job *j = arg;
+    size_t lo, hi;
+    l2_tri_split(j->n, j->inc, nt, tid, &lo, &hi);
+    trmv_range(j->s, j->trans, j->diag, j->xc, j->xo, lo, hi);
+}
+
 static void trmv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
 {
     size_t n = (size_t)s->n;
@@ -113,12 +130,8 @@ static void trmv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasin
     if (team <= 1) {
         trmv_range(s, trans, diag, xc, xo, 0, n);
     } else {
-#pragma omp parallel num_threads(team)
-        {
-            size_t lo, hi;
-            l2_tri_split(n, s->upper != notrans, NB_NUM_THREADS(), NB_THREAD_NUM(), &lo, &hi);
-            trmv_range(s, trans, diag, xc, xo, lo, hi);
-        }
+        trmv_job j = {s, trans, diag, xc, xo, n, s->upper != notrans};
+        nb_parallel(team, trmv_region, &j);
     }
     if (strided)
         for (size_t i = 0; i < n; i++)

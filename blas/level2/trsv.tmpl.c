@@ -79,12 +79,14 @@ static void trsv_step(const l2_tri *s, char trans, char diag, nb_t *x, size_t jb
             l2_tri d = l2_full(s->upper, (blasint)b, acol + j0, (blasint)lda);
             l2_trsv(&d, trans, diag, x + j0, 1);
         }
-#pragma omp barrier
+        if (np > 1)
+            nb_barrier();
         size_t r0 = s->upper ? 0 : j1, len = s->upper ? j0 : n - j1;
         nb_split(len, L2_TRB, np, p, &lo, &hi);
         if (lo < hi)
             l2k_gemv_n_skip0(hi - lo, b, -1, acol + r0 + lo, lda, x + j0, x + r0 + lo);
-#pragma omp barrier
+        if (np > 1)
+            nb_barrier();
     } else {
         int conj = nb_same(trans, 'C');
         nb_split(b, 4, np, p, &lo, &hi);
@@ -95,13 +97,30 @@ static void trsv_step(const l2_tri *s, char trans, char diag, nb_t *x, size_t jb
                 l2k_gemv_t(n - j1, hi - lo, -1, acol + j1 + lo * lda, lda, x + j1, x + j0 + lo,
                            conj);
         }
-#pragma omp barrier
+        if (np > 1)
+            nb_barrier();
         if (p == 0) {
             l2_tri d = l2_full(s->upper, (blasint)b, acol + j0, (blasint)lda);
             l2_trsv(&d, trans, diag, x + j0, 1);
         }
-#pragma omp barrier
+        if (np > 1)
+            nb_barrier();
     }
+}
+
+typedef struct {
+    const l2_tri *s;
+    char trans, diag;
+    nb_t *xc;
+    size_t nblk;
+    int forward;
+} trsv_job;
+
+static void trsv_region(void *arg, int tid, int nt)
+{
+    const trsv_job *j = arg;
+    for (size_t t = 0; t < j->nblk; t++)
+        trsv_step(j->s, j->trans, j->diag, j->xc, j->forward ? t : j->nblk - 1 - t, nt, tid);
 }
 
 static void trsv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
@@ -129,10 +148,8 @@ static void trsv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasin
         for (size_t t = 0; t < nblk; t++)
             trsv_step(s, trans, diag, xc, forward ? t : nblk - 1 - t, 1, 0);
     } else {
-#pragma omp parallel num_threads(team)
-        for (size_t t = 0; t < nblk; t++)
-            trsv_step(s, trans, diag, xc, forward ? t : nblk - 1 - t, NB_NUM_THREADS(),
-                      NB_THREAD_NUM());
+        trsv_job j = {s, trans, diag, xc, nblk, forward};
+        nb_parallel(team, trsv_region, &j);
     }
     if (buf) {
         for (size_t i = 0; i < n; i++)

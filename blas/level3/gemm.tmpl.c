@@ -63,8 +63,8 @@ static size_t round_up(size_t x, size_t to) { return (x + to - 1) / to * to; }
 static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
 
 /* ---- Packing workspace ----
-   One buffer per OS thread that calls gemm (the thread that enters the engine; the members of
-   its OpenMP team work in slices of it), shared by the four precisions: the cache is defined
+   One buffer per OS thread that calls gemm (the thread that enters the engine; the pool workers
+   of its team work in slices of it), shared by the four precisions: the cache is defined
    once, in the s instance of this template, and only declared in the others. State, all
    thread-local: the buffers, their sizes and busy flags. A call takes a cached buffer (growing
    it if it is too small) and gives it back at the end; a buffer of at most WS_KEEP bytes stays
@@ -219,8 +219,8 @@ static void engine_thread(const engine_job *e, int t, int nt)
     const engine_cfg *g = e->g;
     size_t mr = g->mr, nr = g->nr, m = e->m, n = e->n, k = e->k, mc = e->mc, nc = e->nc;
     const int team = e->tm * e->tn;
-    /* a team smaller than asked for (the OpenMP runtime may give fewer threads) runs as one
-       column: every thread its own rows */
+    /* a team smaller than asked for (the pool gives fewer threads when it cannot start them)
+       runs as one column: every thread its own rows */
     int gm = nt == team ? e->tm : nt, gn = nt == team ? e->tn : 1;
     nb_t *bpack = (nb_t *)e->buf;
     nb_t *apack = (nb_t *)((char *)e->buf + e->b_bytes + (size_t)t * e->a_bytes);
@@ -238,9 +238,8 @@ static void engine_thread(const engine_job *e, int t, int nt)
             if (q1 > q0)
                 g->kr->pack_b(kb, q1 - q0, b.p + pc * b.rs + (jc + q0) * b.cs, b.rs, b.cs, b.conj,
                               bpack + q0 * kb);
-            if (nt > 1) {
-#pragma omp barrier
-            }
+            if (nt > 1)
+                nb_barrier();
             size_t j0, j1;
             nb_split(nb, nr, gn, t / gm, &j0, &j1);
             for (size_t ic = m0; ic < m1 && j1 > j0; ic += mc) {
@@ -250,11 +249,15 @@ static void engine_thread(const engine_job *e, int t, int nt)
                              e->c + ic * e->rsc + (jc + j0) * e->csc, e->rsc, e->csc);
             }
             /* the next B block overwrites the shared buffer */
-            if (nt > 1) {
-#pragma omp barrier
-            }
+            if (nt > 1)
+                nb_barrier();
         }
     }
+}
+
+static void engine_region(void *ctx, int tid, int nt)
+{
+    engine_thread((const engine_job *)ctx, tid, nt);
 }
 
 static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b,
@@ -281,14 +284,12 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
         return 0;
     engine_job e = {g, m, n, k, mc, nc, kb_max, a_bytes, b_bytes, alpha, beta, a, b, c, rsc, csc,
                     tm, tn, buf};
-    /* one thread: no parallel region at all (libgomp's, even a team of one, took about 1 us of
-       allocation and futex calls: most of a 4x4x4 zgemm) */
-    if (team <= 1) {
+    /* one thread: no parallel region at all (a region of one cost libgomp about 1 us of
+       allocation and futex calls, most of a 4x4x4 zgemm; the direct call depends on no runtime) */
+    if (team <= 1)
         engine_thread(&e, 0, 1);
-    } else {
-#pragma omp parallel num_threads(team)
-        engine_thread(&e, NB_THREAD_NUM(), NB_NUM_THREADS());
-    }
+    else
+        nb_parallel(team, engine_region, &e);
     nb_gemm_ws_release(buf);
     return 1;
 }

@@ -61,6 +61,27 @@ static const nb_t *colmajor_block(l3_view a, size_t i0, size_t l0, size_t m, siz
     return buf;
 }
 
+/* One K block of run_m_panels (A's block column-major at a, B's rows of the block at b), whose
+   columns a team splits. */
+typedef struct {
+    const l3_kernel *kr;
+    size_t m, n, kb, lda, rsb, csb, ldc;
+    nb_t alpha, beta;
+    const nb_t *a, *b;
+    nb_t *c;
+} m_panel_job;
+
+static void m_panel_region(void *ctx, int tid, int nt)
+{
+    const m_panel_job *job = ctx;
+    size_t j0, j1;
+    nb_split(job->n, (size_t)job->kr->nr, nt, tid, &j0, &j1);
+    if (j1 > j0)
+        job->kr->small(job->m, j1 - j0, job->kb, job->alpha, job->a, job->lda,
+                       job->b + j0 * job->csb, job->rsb, job->csb, job->beta,
+                       job->c + j0 * job->ldc, job->ldc);
+}
+
 /* m-skinny and small problems: K blocks of kb columns, each block of A (m x kb, in L2) swept
    against the whole width of B; a team of threads takes column ranges (whole NR tiles), each
    streaming its own part of B. Returns 0, having written nothing, if a transposed A cannot be
@@ -80,8 +101,6 @@ static int run_m_panels(const l3_kernel *kr, size_t m, size_t n, size_t k, size_
         if (!buf)
             return 0;
     }
-    size_t nr = (size_t)kr->nr;
-    (void)team; /* unused without OpenMP */
     for (size_t pc = 0; pc < k; pc += kb_max) {
         size_t kb = min_sz(kb_max, k - pc), lda;
         const nb_t *ap = colmajor_block(a, 0, pc, m, kb, dense, buf, &lda);
@@ -90,18 +109,38 @@ static int run_m_panels(const l3_kernel *kr, size_t m, size_t n, size_t k, size_
             kr->small(m, n, kb, alpha, ap, lda, b.p + pc * b.rs, b.rs, b.cs, beta_pc, c, ldc);
             continue;
         }
-#pragma omp parallel num_threads(team)
-        {
-            size_t j0, j1;
-            nb_split(n, nr, NB_NUM_THREADS(), NB_THREAD_NUM(), &j0, &j1);
-            if (j1 > j0)
-                kr->small(m, j1 - j0, kb, alpha, ap, lda, b.p + pc * b.rs + j0 * b.cs, b.rs, b.cs,
-                          beta_pc, c + j0 * ldc, ldc);
-        }
+        m_panel_job job = {.kr = kr, .m = m, .n = n, .kb = kb, .lda = lda, .rsb = b.rs,
+                           .csb = b.cs, .ldc = ldc, .alpha = alpha, .beta = beta_pc, .a = ap,
+                           .b = b.p + pc * b.rs, .c = c};
+        nb_parallel(team, m_panel_region, &job);
     }
     if (buf != stack_buf)
         free(buf);
     return 1;
+}
+
+/* A small problem with A packed into MR-row panels (run_packed_a), whose columns a team
+   splits. */
+typedef struct {
+    const l3_kernel *kr;
+    size_t m, n, k, ldc;
+    nb_t alpha, beta;
+    const nb_t *apack;
+    l3_view b;
+    nb_t *c;
+} packed_a_job;
+
+static void packed_a_region(void *ctx, int tid, int nt)
+{
+    const packed_a_job *job = ctx;
+    const l3_kernel *kr = job->kr;
+    size_t mr = (size_t)kr->mr, m = job->m, k = job->k, ldc = job->ldc;
+    l3_view b = job->b;
+    size_t j0, j1;
+    nb_split(job->n, (size_t)kr->nr, nt, tid, &j0, &j1);
+    for (size_t i = 0; i < m && j1 > j0; i += mr)
+        kr->small(min_sz(mr, m - i), j1 - j0, k, job->alpha, job->apack + i * k, mr,
+                  b.p + j0 * b.cs, b.rs, b.cs, job->beta, job->c + i + j0 * ldc, ldc);
 }
 
 /* Small problems whose A is not column-major (transposed): A packed once by the kernel set's
@@ -111,23 +150,17 @@ static int run_m_panels(const l3_kernel *kr, size_t m, size_t n, size_t k, size_
 static void run_packed_a(const l3_kernel *kr, size_t m, size_t n, size_t k, nb_t alpha, l3_view a,
                          l3_view b, nb_t beta, nb_t *c, size_t ldc, int team, nb_t *buf)
 {
-    size_t mr = (size_t)kr->mr, nr = (size_t)kr->nr;
+    size_t mr = (size_t)kr->mr;
     kr->pack_a(m, k, a.p, a.rs, a.cs, a.conj, buf);
-    (void)team, (void)nr; /* unused without OpenMP */
     if (team == 1) {
         for (size_t i = 0; i < m; i += mr)
             kr->small(min_sz(mr, m - i), n, k, alpha, buf + i * k, mr, b.p, b.rs, b.cs, beta, c + i,
                       ldc);
         return;
     }
-#pragma omp parallel num_threads(team)
-    {
-        size_t j0, j1;
-        nb_split(n, nr, NB_NUM_THREADS(), NB_THREAD_NUM(), &j0, &j1);
-        for (size_t i = 0; i < m && j1 > j0; i += mr)
-            kr->small(min_sz(mr, m - i), j1 - j0, k, alpha, buf + i * k, mr, b.p + j0 * b.cs, b.rs,
-                      b.cs, beta, c + i + j0 * ldc, ldc);
-    }
+    packed_a_job job = {.kr = kr, .m = m, .n = n, .k = k, .ldc = ldc, .alpha = alpha,
+                        .beta = beta, .apack = buf, .b = b, .c = c};
+    nb_parallel(team, packed_a_region, &job);
 }
 
 /* run_packed_a with its buffer: on the stack when small, else on the heap (0 if that fails).
@@ -175,6 +208,25 @@ static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, si
     }
 }
 
+/* An n-skinny problem whose rows a team splits (whole MR tiles), each running run_n_panels. */
+typedef struct {
+    const l3_kernel *kr;
+    size_t m, n, k, ldc;
+    nb_t alpha, beta;
+    l3_view a, b;
+    nb_t *c;
+} n_panel_job;
+
+static void n_panel_region(void *ctx, int tid, int nt)
+{
+    const n_panel_job *job = ctx;
+    size_t i0, i1;
+    nb_split(job->m, (size_t)job->kr->mr, nt, tid, &i0, &i1);
+    if (i1 > i0)
+        run_n_panels(job->kr, i0, i1, job->n, job->k, job->alpha, job->a, job->b, job->beta,
+                     job->c, job->ldc);
+}
+
 int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
                         nb_t *c, size_t rsc, size_t csc, double flops)
 {
@@ -211,13 +263,9 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
             run_n_panels(kr, 0, m, n, k, alpha, a, b, beta, c, csc);
             return 1;
         }
-#pragma omp parallel num_threads(team)
-        {
-            size_t i0, i1;
-            nb_split(m, mr, NB_NUM_THREADS(), NB_THREAD_NUM(), &i0, &i1);
-            if (i1 > i0)
-                run_n_panels(kr, i0, i1, n, k, alpha, a, b, beta, c, csc);
-        }
+        n_panel_job job = {.kr = kr, .m = m, .n = n, .k = k, .ldc = csc, .alpha = alpha,
+                           .beta = beta, .a = a, .b = b, .c = c};
+        nb_parallel(team, n_panel_region, &job);
         return 1;
     }
     return 0;

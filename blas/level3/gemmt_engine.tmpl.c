@@ -229,6 +229,24 @@ int NB_INT(gemmt_small)(int upper, int herm, int rank2, size_t n, size_t k, nb_t
     return 1;
 }
 
+/* One gemmt_view call, whose triangle a team splits into strips of equal area. */
+typedef struct {
+    int upper;
+    size_t n, nr, k, ldc;
+    nb_t alpha;
+    l3_view a, b;
+    nb_t *c;
+} gemmt_job;
+
+static void gemmt_region(void *ctx, int tid, int nt)
+{
+    const gemmt_job *job = ctx;
+    int upper = job->upper;
+    size_t n = job->n, nr = job->nr;
+    tri_strip(upper, n, strip_bound(upper, n, nr, tid, nt), strip_bound(upper, n, nr, tid + 1, nt),
+              job->k, job->alpha, job->a, job->b, job->c, job->ldc);
+}
+
 /* The triangle of C += alpha*A*B for the n x k view A and the k x n view B (l3_internal.h). */
 void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t *c,
                           size_t ldc)
@@ -242,10 +260,7 @@ void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3
         tri_strip(upper, n, 0, n, k, alpha, a, b, c, ldc);
         return;
     }
-#pragma omp parallel num_threads(team)
-    {
-        int p = NB_THREAD_NUM(), nt = NB_NUM_THREADS();
-        tri_strip(upper, n, strip_bound(upper, n, nr, p, nt), strip_bound(upper, n, nr, p + 1, nt), k,
-                  alpha, a, b, c, ldc);
-    }
+    gemmt_job job = {.upper = upper, .n = n, .nr = nr, .k = k, .ldc = ldc, .alpha = alpha,
+                     .a = a, .b = b, .c = c};
+    nb_parallel(team, gemmt_region, &job);
 }

@@ -115,6 +115,23 @@ static void sym_expand_cols(sym_mat a, size_t m, size_t j0, size_t j1, size_t jw
    through the copy against 48 blocked; n = 8: 6 against 19), and the blocked form runs. */
 #define SYMM_EXPAND_MIN_N 256
 
+/* One panel of symm_left: columns [j0, j0 + jb) of M into w. A team splits the full panel
+   width, `tiles` 32-column tiles, by whole tiles, each range clipped to the panel's end (the
+   last panel may be narrower). */
+typedef struct {
+    sym_mat a;
+    size_t m, j0, jb, tiles;
+    nb_t *w;
+} sym_panel;
+
+static void sym_panel_region(void *ctx, int tid, int nt)
+{
+    const sym_panel *sp = ctx;
+    size_t p = (size_t)tid, parts = (size_t)nt, j0 = sp->j0, end = j0 + sp->jb;
+    size_t lo = j0 + sp->tiles * p / parts * 32, hi = j0 + sp->tiles * (p + 1) / parts * 32;
+    sym_expand_cols(sp->a, sp->m, lo < end ? lo : end, hi < end ? hi : end, j0, sp->w);
+}
+
 /* C += alpha * M * B for M m x m, B m x n (view), C m x n at c[i*rsc + j*csc]: M is expanded in
    full, a panel of columns at a time, and each panel is one GEMM with its rows of B. The copy
    costs m^2 element moves against 2 m^2 n flops; the GEMMs run with the engine's own K blocking
@@ -151,13 +168,8 @@ static void symm_left(sym_mat a, size_t m, size_t n, nb_t alpha, l3_view b, nb_t
         if (team <= 1) {
             sym_expand_cols(a, m, j0, j0 + jb, j0, w);
         } else {
-#pragma omp parallel num_threads(team)
-            {
-                size_t p = (size_t)NB_THREAD_NUM(), nt = (size_t)NB_NUM_THREADS();
-                size_t lo = j0 + tiles * p / nt * 32, hi = j0 + tiles * (p + 1) / nt * 32;
-                sym_expand_cols(a, m, lo < j0 + jb ? lo : j0 + jb, hi < j0 + jb ? hi : j0 + jb, j0,
-                                w);
-            }
+            sym_panel sp = {.a = a, .m = m, .j0 = j0, .jb = jb, .tiles = tiles, .w = w};
+            nb_parallel(team, sym_panel_region, &sp);
         }
         NB_INT(gemm_view)(m, n, jb, alpha, l3_mk(w, 1, m, 0), l3_sub(b, j0, 0), j0 == 0 ? beta : 1,
                           c, rsc, csc);

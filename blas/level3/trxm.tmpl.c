@@ -240,6 +240,25 @@ static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
     }
 }
 
+/* One tri_columns call, whose columns of B a team splits. */
+typedef struct {
+    void (*run)(tri_problem, size_t, size_t, nb_t);
+    tri_problem t;
+    size_t m, n;
+    nb_t alpha;
+} tri_columns_job;
+
+static void tri_columns_region(void *ctx, int tid, int nt)
+{
+    const tri_columns_job *job = ctx;
+    size_t j0, j1;
+    nb_split(job->n, 8, nt, tid, &j0, &j1);
+    tri_problem part = job->t;
+    part.b += j0 * part.csb;
+    if (j1 > j0)
+        job->run(part, job->m, j1 - j0, job->alpha);
+}
+
 /* The columns of B (in side-L form) are independent problems: a team of threads takes column
    ranges, each running the whole blocked algorithm (its GEMMs then run on that thread alone). */
 static void tri_columns(void (*run)(tri_problem, size_t, size_t, nb_t), tri_problem t, size_t m,
@@ -262,15 +281,8 @@ static void tri_columns(void (*run)(tri_problem, size_t, size_t, nb_t), tri_prob
         run(t, m, n, alpha);
         return;
     }
-#pragma omp parallel num_threads(team)
-    {
-        size_t j0, j1;
-        nb_split(n, 8, NB_NUM_THREADS(), NB_THREAD_NUM(), &j0, &j1);
-        tri_problem part = t;
-        part.b += j0 * t.csb;
-        if (j1 > j0)
-            run(part, m, j1 - j0, alpha);
-    }
+    tri_columns_job job = {.run = run, .t = t, .m = m, .n = n, .alpha = alpha};
+    nb_parallel(team, tri_columns_region, &job);
 }
 
 static blasint tri_check(char side, char uplo, char transa, char diag, blasint m, blasint n,
