@@ -1,7 +1,8 @@
 /* The thread pool itself (threading/pool.c, compiled into this program: its functions are
    internal to the library). Regions of random sizes, back to back and after pauses long enough
    for the workers to fall asleep; barriers whose every phase is checked; several masters at
-   once, each with its own pool; nested regions; a master thread's exit; fork. A lost wake-up
+   once, each with its own pool; nested regions; a master thread's exit; fork; the passive wait
+   policy (straight to the futex). A lost wake-up
    or a worker running a job twice shows up as a hang (the alarm) or a wrong count. Built with
    -fsanitize=thread by hand, it is also the pool's race test (docs/ARCHITECTURE.md, Threads). */
 #define _GNU_SOURCE
@@ -82,7 +83,7 @@ static void *master(void *arg)
 
 int main(void)
 {
-    alarm(tu_quick() ? 600 : 300);
+    alarm(120); /* the whole program takes about a second: a hang is a lost wake-up */
     int n = tu_quick() ? 1000 : 5000;
     TU_CHECK(run_regions(n, 1, 1) == 0, "one master: %d regions", n);
     TU_CHECK(!nb_in_region(), "the master is outside a region after it");
@@ -94,6 +95,10 @@ int main(void)
     for (int i = 0; i < 3; i++)
         pthread_join(th[i], NULL), TU_CHECK(fails[i] == 0, "master thread %d: %ld bad regions", i,
                                                 fails[i]);
+
+    /* the passive policy: every wait goes to the futex at once, so a lost wake-up hangs */
+    spin_ns = 0, yield_ns = 0;
+    TU_CHECK(run_regions(n / 2, 3, 0) == 0, "passive waits: %d regions", n / 2);
 
     /* the parent's workers are parked: a child has none and must start its own */
     fflush(stdout);

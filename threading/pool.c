@@ -21,6 +21,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -30,11 +31,19 @@
 #define POOL_MAX 1024 /* the thread count's own cap (threads.c) */
 
 /* The wait: spin SPIN_NS, then yield until YIELD_NS, then sleep. A region of a memory-bound
-   Level 2 call lasts tens of microseconds: its barriers must not sleep. Yielding until 2 ms keeps
-   a worker awake through a program's back-to-back calls (a LAPACK factorisation, an iterative
-   solver) without holding a CPU that another thread wants. */
+   Level 2 call lasts tens of microseconds: its barriers must not sleep. Waking a sleeping worker
+   cost up to 0.5 ms on the KVM guest (an idle vCPU is halted): dgemv 2040 on 2 threads, one call
+   every 5 or 20 ms, took 1.4 and 1.8 ms with 2 ms of yielding against 1.0 and 1.1 with 50 ms
+   (OpenBLAS, whose idle workers also yield before they sleep: 1.05 and 1.2; libgomp's teams:
+   0.9 and 7.8).
+   A yielding worker gives its CPU to any other runnable thread. */
 #define SPIN_NS 20000L
-#define YIELD_NS 2000000L
+#define YIELD_NS 50000000L
+
+/* OMP_WAIT_POLICY=passive (or NANOBLAS_WAIT_POLICY, which wins): sleep at once, for programs
+   that share their cores and would rather pay the wake-up. Read once, in pool_init; written
+   before any worker exists. */
+static long spin_ns = SPIN_NS, yield_ns = YIELD_NS;
 
 typedef struct pool pool;
 
@@ -109,14 +118,14 @@ static void wait_change(int *w, int old, int *sleepers)
         if (__atomic_load_n(w, __ATOMIC_ACQUIRE) != old)
             return;
         cpu_relax();
-        if (!(i & 63) && elapsed_ns(&t0) > SPIN_NS)
+        if (!(i & 63) && elapsed_ns(&t0) > spin_ns)
             break;
     }
     for (unsigned i = 1;; i++) {
         if (__atomic_load_n(w, __ATOMIC_ACQUIRE) != old)
             return;
         sched_yield();
-        if (!(i & 7) && elapsed_ns(&t0) > YIELD_NS)
+        if (!(i & 7) && elapsed_ns(&t0) > yield_ns)
             break;
     }
     __atomic_fetch_add(sleepers, 1, __ATOMIC_SEQ_CST);
@@ -198,6 +207,11 @@ static void in_child(void) { __atomic_fetch_add(&fork_epoch, 1, __ATOMIC_ACQ_REL
 
 static void pool_init(void)
 {
+    const char *policy = getenv("NANOBLAS_WAIT_POLICY");
+    if (!policy || !*policy)
+        policy = getenv("OMP_WAIT_POLICY");
+    if (policy && strcasecmp(policy, "passive") == 0)
+        spin_ns = 0, yield_ns = 0;
     pthread_key_create(&pool_key, pool_destroy);
     pthread_atfork(NULL, NULL, in_child);
 }
