@@ -30,20 +30,26 @@
 
 #define POOL_MAX 1024 /* the thread count's own cap (threads.c) */
 
-/* The wait: spin SPIN_NS, then yield until YIELD_NS, then sleep. A region of a memory-bound
-   Level 2 call lasts tens of microseconds: its barriers must not sleep. Waking a sleeping worker
-   cost up to 0.5 ms on the KVM guest (an idle vCPU is halted): dgemv 2040 on 2 threads, one call
-   every 5 or 20 ms, took 1.4 and 1.8 ms with 2 ms of yielding against 1.0 and 1.1 with 50 ms
-   (OpenBLAS, whose idle workers also yield before they sleep: 1.05 and 1.2; libgomp's teams:
-   0.9 and 7.8).
-   A yielding worker gives its CPU to any other runnable thread. */
-#define SPIN_NS 20000L
-#define YIELD_NS 50000000L
+/* The wait: spin on the CPU's pause instruction, calling sched_yield every YIELD_EVERY pauses
+   (some 3-40 us, by the CPU's pause latency) so that a thread sharing this CPU runs, and sleep
+   on the futex once AWAKE_NS have passed.
+   - Yield, not libgomp's plain spin: with a woken worker queued on the CPU of a spinning thread,
+     libgomp's teams took turns a time slice at a time. dgemv 2040 on 2 threads, one call every
+     20 ms: 7.8 ms a call under libgomp, 1.1 ms here, OpenBLAS 1.2-1.4 (Zen 3 KVM guest).
+   - Not a yield at every turn: that left one call in ten of a 2-thread ddot 131072 at twice
+     the median (p90 40-45 us against 21 under libgomp; now 21-22).
+   - Awake for 50 ms: waking a sleeping worker cost up to 0.5 ms on the guest (an idle vCPU is
+     halted). With 2 ms, that dgemv every 5 or 20 ms took 1.4 and 1.8 ms a call, with 50 ms 1.0
+     and 1.1; OpenBLAS's idle workers also stay awake, yielding, before they sleep.
+   A region of a memory-bound Level 2 call lasts tens of microseconds: its barriers must never
+   sleep. */
+#define YIELD_EVERY 1024u
+#define AWAKE_NS 50000000L
 
 /* OMP_WAIT_POLICY=passive (or NANOBLAS_WAIT_POLICY, which wins): sleep at once, for programs
    that share their cores and would rather pay the wake-up. Read once, in pool_init; written
    before any worker exists. */
-static long spin_ns = SPIN_NS, yield_ns = YIELD_NS;
+static long awake_ns = AWAKE_NS;
 
 typedef struct pool pool;
 
@@ -118,14 +124,9 @@ static void wait_change(int *w, int old, int *sleepers)
         if (__atomic_load_n(w, __ATOMIC_ACQUIRE) != old)
             return;
         cpu_relax();
-        if (!(i & 63) && elapsed_ns(&t0) > spin_ns)
-            break;
-    }
-    for (unsigned i = 1;; i++) {
-        if (__atomic_load_n(w, __ATOMIC_ACQUIRE) != old)
-            return;
-        sched_yield();
-        if (!(i & 7) && elapsed_ns(&t0) > yield_ns)
+        if (!(i % YIELD_EVERY))
+            sched_yield();
+        if (!(i & 63) && elapsed_ns(&t0) > awake_ns)
             break;
     }
     __atomic_fetch_add(sleepers, 1, __ATOMIC_SEQ_CST);
@@ -211,7 +212,7 @@ static void pool_init(void)
     if (!policy || !*policy)
         policy = getenv("OMP_WAIT_POLICY");
     if (policy && strcasecmp(policy, "passive") == 0)
-        spin_ns = 0, yield_ns = 0;
+        awake_ns = 0;
     pthread_key_create(&pool_key, pool_destroy);
     pthread_atfork(NULL, NULL, in_child);
 }

@@ -102,12 +102,16 @@ static inline void nb_l1_region(void *arg, int tid, int nt)
 
 static inline void nb_l1_run(size_t n, int team, nb_l1_chunk_fn fn, void *ctx)
 {
-    size_t chunk = nb_l1_chunk(n);
-    nb_l1_job j = {n, chunk, (n + chunk - 1) / chunk, fn, ctx};
-    if (team <= 1)
-        nb_l1_chunks(&j, 0, j.nch);
-    else
-        nb_parallel(team, nb_l1_region, &j);
+    size_t chunk = nb_l1_chunk(n), nch = (n + chunk - 1) / chunk;
+    if (team <= 1) {
+        /* not through the job: its address escapes into the region below, and the compiler
+           would then call fn through memory instead of inlining it (an L1-size call is ~100 ns) */
+        for (size_t c = 0; c < nch; c++)
+            fn(ctx, c, c * chunk, c + 1 == nch ? n : (c + 1) * chunk);
+        return;
+    }
+    nb_l1_job j = {n, chunk, nch, fn, ctx};
+    nb_parallel(team, nb_l1_region, &j);
 }
 
 /* Copies elements lo .. lo+len-1 of a strided vector (x already at the reference's first
