@@ -9,11 +9,20 @@
 #include "kernels/kernel.h"
 #include "threading/nb_threads.h"
 
-/* symv's column blocks: at most L2S_MAXB, of at least L2S_MINAREA stored elements each. Their
-   number and bounds depend on the shape only, never on the team, which is what makes the result
-   the same for every thread count (symv.tmpl.c). */
+/* symv's column blocks: at most L2S_MAXB. Two from L2S_MINAREA stored elements each (n 256), then
+   twice as many each time the area doubles past 2 * L2S_GROWAREA per block: every block's buffer
+   is summed once more at the end, and a 1-thread call pays for that too, so beyond the two a team
+   of two needs, blocks grow with the problem. Their number and bounds depend on the shape only,
+   never on the team, which is what makes the result the same for every thread count
+   (symv.tmpl.c). */
 #define L2S_MAXB 16
-#define L2S_MINAREA 32768.0
+#define L2S_MINAREA 16384.0
+#define L2S_GROWAREA 65536.0
+/* What a column costs symv beyond its elements, in elements: the tile on the diagonal, the
+   kernel call and its last partial vector. Blocks of equal area but many short columns took
+   20-35% longer than blocks of few long ones (2-thread dsymv, n 700-1000, lda 1000, Zen 3);
+   with this term the two threads' halves finish within a few percent of each other. */
+#define L2S_COLCOST 128.0
 
 /* The kernel entries of the current type. */
 #define L2S_K(op) (nb_rt.kset->l2sym.NB_CAT(NB_P, op))
@@ -36,19 +45,21 @@ static inline double l2s_area(const l2_tri *s)
     return total;
 }
 
-/* Splits columns [0, n) into at most nparts non-empty blocks of about total/nparts stored
-   elements each, inner bounds multiples of align: block b is [bounds[b], bounds[b+1]).
-   Returns the number of blocks (>= 1 for n >= 1); bounds needs nparts + 1 entries. */
+/* Splits columns [0, n) into at most nparts non-empty blocks of about equal cost, a column
+   costing its stored elements plus `percol`, inner bounds multiples of align: block b is
+   [bounds[b], bounds[b+1]). `total` is the area (l2s_area). Returns the number of blocks (>= 1
+   for n >= 1); bounds needs nparts + 1 entries. */
 static inline int l2s_split(const l2_tri *s, int nparts, blasint align, double total,
-                            blasint *bounds)
+                            double percol, blasint *bounds)
 {
     int k = 1;
     double cum = 0;
+    total += percol * (double)s->n;
     bounds[0] = 0;
     for (blasint j = 0; j < s->n && k < nparts; j++) {
         if (j > 0 && j % align == 0 && cum * nparts >= total * k)
             bounds[k++] = j;
-        cum += (double)l2s_len(s, j);
+        cum += (double)l2s_len(s, j) + percol;
     }
     bounds[k] = s->n;
     return k;
@@ -88,7 +99,7 @@ static inline void l2s_run_cols(const l2_tri *s, void (*fn)(void *, blasint, bla
         return;
     }
     blasint bounds[L2S_MAXTEAM + 1];
-    int np = l2s_split(s, nb_min(team, L2S_MAXTEAM), 4, area, bounds);
+    int np = l2s_split(s, nb_min(team, L2S_MAXTEAM), 4, area, 0, bounds);
     l2s_cols_job j = {fn, ctx, bounds, np};
     nb_parallel(np, l2s_cols_region, &j);
 }

@@ -84,6 +84,34 @@ static void l2s_tile(int upper, blasint j, blasint nc, const nb_t *cj, ptrdiff_t
     }
 }
 
+/* l2s_tile for a full-storage tile of 4 columns, in scalar registers: as loops over a small
+   array the sums went through the stack, and the vector add of them into w waited on a failed
+   store forward. Element (r, c) of the tile: the stored one, or the conjugate of its mirror. */
+static inline __attribute__((always_inline)) void l2s_tile4_u(int upper, const nb_t *c0,
+                                                              ptrdiff_t lda, const nb_t *x,
+                                                              nb_t *w)
+{
+    const nb_t *col[4] = {c0, c0 + lda, c0 + 2 * lda, c0 + 3 * lda};
+#define TE(r, c) ((upper ? (r) < (c) : (r) > (c)) ? col[c][r] : NB_CONJ(col[r][c]))
+#define TD(r) l2_rmul(NB_RE(col[r][r]), x[r])
+    nb_t s0 = TD(0) + TE(0, 1) * x[1] + TE(0, 2) * x[2] + TE(0, 3) * x[3];
+    nb_t s1 = TE(1, 0) * x[0] + TD(1) + TE(1, 2) * x[2] + TE(1, 3) * x[3];
+    nb_t s2 = TE(2, 0) * x[0] + TE(2, 1) * x[1] + TD(2) + TE(2, 3) * x[3];
+    nb_t s3 = TE(3, 0) * x[0] + TE(3, 1) * x[1] + TE(3, 2) * x[2] + TD(3);
+#undef TE
+#undef TD
+    w[0] += s0, w[1] += s1, w[2] += s2, w[3] += s3;
+}
+
+/* Tile of columns and rows [j, j+4): c0 points at A(j, j), x at x(j), w at row j's sum. */
+static void l2s_tile4(int upper, const nb_t *c0, ptrdiff_t lda, const nb_t *x, nb_t *w)
+{
+    if (upper)
+        l2s_tile4_u(1, c0, lda, x, w);
+    else
+        l2s_tile4_u(0, c0, lda, x, w);
+}
+
 /* Block [c0, c1) of columns: w[0 .. r1-r0) := the block's share of A*x, rows [r0, r1). Four
    columns a kernel call for full storage (their rows share one lda); one for band and packed,
    whose columns are contiguous but not at a fixed distance. The tile on the diagonal runs here,
@@ -98,12 +126,18 @@ static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, bl
     for (blasint j = c0; j < c1; j += g) {
         blasint nc = nb_min(g, c1 - j);
         const nb_t *cj = l2_col(s, j);
-        l2s_tile(s->upper, j, nc, cj, (ptrdiff_t)lda, x, w, r0);
         blasint lo = s->upper ? l2_lo(s, j) : j + nc, hi = s->upper ? j : l2_hi(s, j) + 1;
         if (lo < hi)
             L2S_K(symv)((size_t)(hi - lo), (size_t)nc, (const nb_r *)(cj + lo), lda,
                         (const nb_r *)(x + lo), (const nb_r *)(x + j), (nb_r *)(w + (lo - r0)),
                         (nb_r *)(w + (j - r0)));
+        /* after the kernel: the tile's elements share cache lines with the rows next to it, which
+           the kernel's vector loads bring in; run first, the scalar tile waited for each miss
+           (7-8% of a 1-thread dsymv at n 700-1000 from L3) */
+        if (nc == 4)
+            l2s_tile4(s->upper, cj + j, (ptrdiff_t)lda, x + j, w + (j - r0));
+        else
+            l2s_tile(s->upper, j, nc, cj, (ptrdiff_t)lda, x, w, r0);
     }
 }
 
@@ -150,17 +184,52 @@ typedef struct {
     blasint incy;
 } symv_job;
 
-/* Thread t runs blocks t, t + nt, ...; then each thread sums its own range of rows. */
+/* The row where the reduction's work up to it (rows times the blocks covering them) reaches
+   `target`, rounded down to a multiple of 16: for a lower triangle the bottom rows are covered by
+   every block and the top ones by few, so an even split of the rows is not an even split of the
+   work. */
+static blasint l2s_reduce_cut(const symv_job *j, double target)
+{
+    double done = 0;
+    blasint i = 0;
+    while (i < j->n) {
+        blasint next = j->n; /* the next row where the coverage changes */
+        int cover = 0;
+        for (int b = 0; b < j->nb; b++) {
+            if (j->r0[b] <= i && i < j->r1[b])
+                cover++;
+            if (j->r0[b] > i && j->r0[b] < next)
+                next = j->r0[b];
+            if (j->r1[b] > i && j->r1[b] < next)
+                next = j->r1[b];
+        }
+        double seg = (double)cover * (double)(next - i);
+        if (cover > 0 && done + seg >= target) {
+            blasint at = i + (blasint)((target - done) / cover);
+            return at & ~(blasint)15;
+        }
+        done += seg;
+        i = next;
+    }
+    return j->n;
+}
+
+/* Thread t runs a contiguous run of blocks (the blocks' costs are equal by construction,
+   l2s_split's per-column term); then each thread sums its own range of rows. Which thread runs a
+   block does not change the result: each block has its own buffer. */
 static void symv_region(void *arg, int t, int nt)
 {
     const symv_job *j = arg;
-    for (int b = t; b < j->nb; b += nt)
+    for (int b = t * j->nb / nt; b < (t + 1) * j->nb / nt; b++)
         l2s_block(j->s, j->xs, j->bounds[b], j->bounds[b + 1], j->r0[b], j->r1[b], j->w[b]);
     nb_barrier();
-    size_t lo, hi;
-    nb_split((size_t)j->n, 64, nt, t, &lo, &hi);
-    l2s_reduce(j->nb, j->r0, j->r1, j->w, j->sum, (blasint)lo, (blasint)hi, j->alpha, j->beta,
-               j->ys, j->incy);
+    double work = 0;
+    for (int b = 0; b < j->nb; b++)
+        work += (double)(j->r1[b] - j->r0[b]);
+    blasint lo = t == 0 ? 0 : l2s_reduce_cut(j, work * t / nt);
+    blasint hi = t == nt - 1 ? j->n : l2s_reduce_cut(j, work * (t + 1) / nt);
+    if (hi > lo)
+        l2s_reduce(j->nb, j->r0, j->r1, j->w, j->sum, lo, hi, j->alpha, j->beta, j->ys, j->incy);
 }
 
 /* y := alpha*A*x + beta*y. The columns are cut into blocks (l2s_split) that depend on the shape
@@ -179,9 +248,12 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
     if (!nb_rt.kset)
         nb_init();
     double total = l2s_area(s);
-    int want = (int)(total / L2S_MINAREA);
+    /* a power of two: the blocks then fall evenly on teams of 2, 4, 8 and 16 */
+    int want = total >= 2 * L2S_MINAREA ? 2 : 1;
+    while (want < L2S_MAXB && 2 * want * L2S_GROWAREA <= total)
+        want *= 2;
     blasint bounds[L2S_MAXB + 1], r0[L2S_MAXB], r1[L2S_MAXB];
-    int nb = l2s_split(s, nb_max(1, nb_min(L2S_MAXB, want)), 4, total, bounds);
+    int nb = l2s_split(s, want, 4, total, L2S_COLCOST, bounds);
     size_t len = (size_t)(incx != 1 ? n : 0) + (size_t)(nb > 1 ? n : 0);
     for (int b = 0; b < nb; b++) { /* the rows block b's columns reach */
         r0[b] = s->upper ? l2_lo(s, bounds[b]) : bounds[b];
@@ -202,7 +274,8 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
     nb_t *ys = y + nb_vstart(n, incy);
     if (incx != 1)
         l2s_gather(n, xs, incx, p), xs = p;
-    int team = nb_threads_for_stream(total, (size_t)nb);
+    /* two FMAs per stored element, where gemv has one: a team pays from half gemv's size */
+    int team = nb_threads_for_stream(2 * total, (size_t)nb);
     if (team <= 1) {
         for (int b = 0; b < nb; b++)
             l2s_block(s, xs, bounds[b], bounds[b + 1], r0[b], r1[b], w[b]);

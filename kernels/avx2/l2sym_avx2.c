@@ -67,8 +67,26 @@ static inline float hsum_ps(__m256 v)
     return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
 }
 
-/* The s and d bodies differ only in the vector type, width W and intrinsic names. */
-#define PANEL4(R, V, W, LD, ST, FMA, ADD, SET1, ZERO, HSUM)                                        \
+/* Masks of the first r lanes, for the rows after the last full vector. */
+static inline __m256i tail_mask_pd(size_t r)
+{
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)r), _mm256_setr_epi64x(0, 1, 2, 3));
+}
+static inline __m256i tail_mask_ps(size_t r)
+{
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)r), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+/* masked loads read 0 in the lanes past the end (and do not touch that memory), so those lanes
+   add 0 * 0 to the column sums; their y lanes are not stored */
+#define MLD_PD(p) _mm256_maskload_pd((p), mk)
+#define MST_PD(p, v) _mm256_maskstore_pd((p), mk, (v))
+#define MLD_PS(p) _mm256_maskload_ps((p), mk)
+#define MST_PS(p, v) _mm256_maskstore_ps((p), mk, (v))
+
+/* The s and d bodies differ only in the vector type, width W and intrinsic names. The last
+   rows (fewer than W) run as one masked step: as scalar code they cost a panel call as much as
+   a few vector steps, and the calls are many (one per 4 columns). */
+#define PANEL4(R, V, W, LD, ST, FMA, ADD, SET1, ZERO, HSUM, MASK, MLD, MST)                        \
     const R *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                                \
     V x0 = SET1(xc[0]), x1 = SET1(xc[1]), x2 = SET1(xc[2]), x3 = SET1(xc[3]);                      \
     V s00 = ZERO(), s10 = ZERO(), s20 = ZERO(), s30 = ZERO();                                      \
@@ -82,14 +100,12 @@ static inline float hsum_ps(__m256 v)
         PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
         i += (W);                                                                                  \
     }                                                                                              \
-    R t0 = HSUM(ADD(s00, s01)), t1 = HSUM(ADD(s10, s11));                                          \
-    R t2 = HSUM(ADD(s20, s21)), t3 = HSUM(ADD(s30, s31));                                          \
-    for (; i < m; i++) { /* fewer than W rows left */                                              \
-        R xi = xr[i];                                                                              \
-        yr[i] = yr[i] + a0[i] * xc[0] + a1[i] * xc[1] + a2[i] * xc[2] + a3[i] * xc[3];             \
-        t0 += a0[i] * xi, t1 += a1[i] * xi, t2 += a2[i] * xi, t3 += a3[i] * xi;                    \
+    if (i < m) {                                                                                   \
+        __m256i mk = MASK(m - i);                                                                  \
+        PANEL_STEP(V, MLD, MST, FMA, i, s01, s11, s21, s31);                                       \
     }                                                                                              \
-    tc[0] += t0, tc[1] += t1, tc[2] += t2, tc[3] += t3;
+    tc[0] += HSUM(ADD(s00, s01)), tc[1] += HSUM(ADD(s10, s11));                                    \
+    tc[2] += HSUM(ADD(s20, s21)), tc[3] += HSUM(ADD(s30, s31));
 
 void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
                          const double *xc, double *yr, double *tc)
@@ -99,7 +115,7 @@ void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const
         return;
     }
     PANEL4(double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_fmadd_pd, _mm256_add_pd,
-           _mm256_set1_pd, _mm256_setzero_pd, hsum_pd)
+           _mm256_set1_pd, _mm256_setzero_pd, hsum_pd, tail_mask_pd, MLD_PD, MST_PD)
 }
 
 void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
@@ -110,7 +126,7 @@ void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const 
         return;
     }
     PANEL4(float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_fmadd_ps, _mm256_add_ps,
-           _mm256_set1_ps, _mm256_setzero_ps, hsum_ps)
+           _mm256_set1_ps, _mm256_setzero_ps, hsum_ps, tail_mask_ps, MLD_PS, MST_PS)
 }
 
 /* Hermitian panel, two columns a pass, on interleaved (re, im) vectors of W/2 complex numbers.
