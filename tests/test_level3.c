@@ -266,6 +266,12 @@ static void test_rank(int t)
                 for (int r = 0; r < tu_reps(8); r++, cnt++)
                     if (tu_sampled())
                         rank_case(t, kind, "UL"[u], *tr, rdim_big(), rdim(), cnt % 4, (cnt / 4) % 4);
+        /* the fused rank-2k form ([A B] x [B A]**T at depth 2k: n > 32, k <= 128) with a random
+           (complex: nonreal) alpha, every uplo and trans, whatever the sampling picked */
+        if (kind >= 2)
+            for (int u = 0; u < 2; u++)
+                for (const char *tr = trs; *tr; tr++)
+                    rank_case(t, kind, "UL"[u], *tr, 70, 33, 3, 3);
     }
 }
 
