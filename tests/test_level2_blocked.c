@@ -1,6 +1,7 @@
 /* Differential test of the Level 2 BLAS's blocked and threaded paths (all four types): the
-   triangular products and solves around the block (64) and the blocking threshold (128), gemv,
-   gbmv and ger at sizes across the threading thresholds, every variant and strides +-1 and +-2,
+   triangular products and solves around the block (64) and the blocking threshold (128), the
+   band and packed products across the sweep threshold, gemv, gbmv and ger at sizes across the
+   threading thresholds, every variant and strides +-1 and +-2,
    against the dense references of tests/level2_ref.h; bitwise equality of every routine whose
    work the library splits, with 1 thread against 2, 3, 4 and 7; and a zero x(j) skipping its
    column in the blocked triangular paths. The small-size cases, errors and exceptional values of
@@ -22,6 +23,19 @@ static void test_large(void)
                     for (int solve = 0; solve < 2; solve++)
                         if (tu_sampled())
                             t_tri(solve, FULL, upper, TR[it], unit, TN[in], 0);
+    /* tbmv / tpmv: copied and swept from 16384 stored elements (packed: n 181; band k 40: n 400),
+       on a team above that; sizes on both sides, blocks of 64 cut at odd places */
+    static const int PN[] = {150, 181, 182, 300}, BN[] = {390, 401, 700};
+    for (int upper = 0; upper < 2; upper++)
+        for (int it = 0; it < 3; it++)
+            for (int unit = 0; unit < 2; unit++) {
+                for (int in = 0; in < 4; in++)
+                    if (tu_sampled() && (!tu_quick() || in % 2 == it % 2))
+                        t_tri(0, PACKED, upper, TR[it], unit, PN[in], 0);
+                for (int in = 0; in < 3; in++)
+                    if (tu_sampled() && (!tu_quick() || in % 2 == unit))
+                        t_tri(0, BAND, upper, TR[it], unit, BN[in], in == 2 ? 130 : 40);
+            }
     static const int GM[] = {63, 130, 257, 700};
     for (int im = 0; im < 4; im++)
         for (int in = 0; in < 4; in++, t++) {
@@ -56,12 +70,15 @@ static void run_case(int c, int n, void *a, int lda, void *x, void *y, int incx)
     static const char TR[3] = {'N', 'T', 'C'};
     char up = c & 1 ? 'U' : 'L', tr = TR[(c >> 1) % 3], dg = c & 8 ? 'U' : 'N';
     scalar al = sc(CMPLX(0.75, -0.25)), be = sc(CMPLX(0.5, 0.125));
-    int m = n - 37, one = 1;
+    int m = n - 37, one = 1, kl = 20, ku = n / 4, k = n / 3, ldb = kl + ku + 1, ldk = k + 1;
     switch (c >> 4) {
     case 0: GEMV[P](&tr, &m, &n, &al, a, &lda, x, &incx, &be, y, &one, 1); break;
     case 1: (c & 1 ? GERC : GERU)[P](&m, &n, &al, x, &incx, y, &one, a, &lda); break;
     case 2: TRMV[P](&up, &tr, &dg, &n, a, &lda, x, &incx, 1, 1, 1); break;
-    default: TRSV[P](&up, &tr, &dg, &n, a, &lda, x, &incx, 1, 1, 1); break;
+    case 3: TRSV[P](&up, &tr, &dg, &n, a, &lda, x, &incx, 1, 1, 1); break;
+    case 4: GBMV[P](&tr, &m, &n, &kl, &ku, &al, a, &ldb, x, &incx, &be, y, &one, 1); break;
+    case 5: TBMV[P](&up, &tr, &dg, &n, &k, a, &ldk, x, &incx, 1, 1, 1); break;
+    default: TPMV[P](&up, &tr, &dg, &n, a, x, &incx, 1, 1, 1); break;
     }
 }
 static void test_threads(void)
@@ -71,16 +88,17 @@ static void test_threads(void)
        the memory the test takes; under an emulator (NB_TEST_QUICK) only the first size */
     int sizes[3] = {700, tu_size(P == 1 ? 1900 : 1100, 0), tu_size(P == 1 ? 4100 : 0, 0)};
     for (int is = 0; is < 3 && sizes[is]; is++)
-        for (int c = 0; c < 64; c++) {
-            if ((c >> 4) < 2 && (c & 8)) /* gemv / ger: no diag bit */
+        for (int c = 0; c < 112; c++) {
+            int r = c >> 4; /* gemv, ger, trmv, trsv, gbmv, tbmv, tpmv */
+            if ((r < 2 || r == 4) && (c & 8)) /* gemv / ger / gbmv: no diag bit */
                 continue;
-            if ((c >> 4) == 1 && (c & 6))
+            if (r == 1 && (c & 6))
                 continue;
             if (is == 2 && c != 48 && c != 51) /* trsv 'L' 'N' and 'U' 'T' at 4100 */
                 continue;
             if (!tu_sampled())
                 continue;
-            int n = sizes[is], lda = n + 3, incx = (c & 4) && (c >> 4) >= 2 ? -2 : 1;
+            int n = sizes[is], lda = n + 3, incx = (c & 4) && (r >= 2 || r == 4) ? -2 : 1;
             size_t na = (size_t)lda * n, nx = (size_t)n * 2 + 2;
             char *a0 = malloc(na * ES[P]), *x0 = malloc(nx * ES[P]), *y0 = malloc(nx * ES[P]);
             char *a = malloc(na * ES[P]), *x = malloc(nx * ES[P]), *y = malloc(nx * ES[P]);
@@ -133,6 +151,32 @@ static void test_exceptional_blocked(void)
                      solve ? "TRSV" : "TRMV", lower ? 'L' : 'U', x[r]);
         }
     free(a), free(x);
+    /* the swept band and packed products (n 200 packed, n 600 with 40 off-diagonals) */
+    for (int lower = 0; lower < 2; lower++)
+        for (int packed = 0; packed < 2; packed++) {
+            int nn = packed ? 200 : 600, k = 40, ld = k + 1, r = lower ? nn - 1 : 0;
+            int cidx = lower ? (packed ? 10 : nn - 1 - k) : (packed ? 150 : k);
+            size_t na = packed ? (size_t)nn * (nn + 1) / 2 : (size_t)ld * nn;
+            double *ab = calloc(na, sizeof(double)), *xv = malloc((size_t)nn * sizeof(double));
+            for (int i = 0; i < nn; i++) {
+                xv[i] = 1;
+                ab[packed ? (lower ? (size_t)i * (2 * nn - i + 1) / 2 : (size_t)i * (i + 1) / 2 + i)
+                          : (size_t)i * ld + (lower ? 0 : k)] = 1;
+            }
+            /* A(r, cidx) = Inf, in the column that x(cidx) = 0 must skip */
+            size_t at = packed ? (lower ? (size_t)cidx * (2 * nn - cidx + 1) / 2 + (size_t)(r - cidx)
+                                        : (size_t)cidx * (cidx + 1) / 2 + (size_t)r)
+                               : (size_t)cidx * ld + (size_t)(lower ? r - cidx : k + r - cidx);
+            ab[at] = INFINITY;
+            xv[cidx] = 0;
+            if (packed)
+                dtpmv_(lower ? "L" : "U", "N", "N", &nn, ab, xv, &one, 1, 1, 1);
+            else
+                dtbmv_(lower ? "L" : "U", "N", "N", &nn, &k, ab, &ld, xv, &one, 1, 1, 1);
+            TU_CHECK(xv[r] == 1 && xv[cidx] == 0, "D%s %c swept: zero x(j) must skip column j: x = %g",
+                     packed ? "TPMV" : "TBMV", lower ? 'L' : 'U', xv[r]);
+            free(ab), free(xv);
+        }
 }
 
 int main(int argc, char **argv)

@@ -160,6 +160,54 @@ NB_EXPORT void NB_FN(gemv_)(const char *trans, const blasint *m, const blasint *
     NB_INT(gemv)(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
 }
 
+/* gbmv on rows [r0, r1) of y ('N') or on columns [r0, r1) ('T', 'C'), the reference's loop:
+   each element of y sees the same operations in the same order wherever a range starts (the
+   set's axpy is elementwise), so a split across threads never changes a value. */
+typedef struct {
+    int notrans, conj;
+    blasint m, n, kl, ku, lda, incx, incy;
+    nb_t alpha;
+    const nb_t *a, *xs;
+    nb_t *ys;
+} gbmv_job;
+
+static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
+{
+    blasint j0 = r0, j1 = r1 - 1, kl = g->kl, ku = g->ku;
+    if (g->notrans) /* the columns whose band meets rows [r0, r1) */
+        j0 = nb_max(0, r0 - kl), j1 = ku < g->n - r1 ? r1 - 1 + ku : g->n - 1;
+    for (blasint j = j0; j <= j1; j++) {
+        /* band storage: A(i,j) sits in row ku+i-j of column j, for max(0,j-ku) <= i <= min(m-1,j+kl) */
+        const nb_t *col = g->a + (ptrdiff_t)j * g->lda + ((ptrdiff_t)ku - j);
+        blasint lo = nb_max(0, j - ku);
+        blasint hi = (kl < g->m - 1 - j) ? j + kl : g->m - 1;
+        if (g->notrans) {
+            lo = nb_max(lo, r0), hi = nb_min(hi, r1 - 1);
+            /* no test of x(j) == 0: the reference 3.11 binary propagates NaN/Inf of A here */
+            nb_t t = g->alpha * L2_AT(g->xs, j, g->incx);
+            if (g->incy == 1 && hi >= lo)
+                l2k_axpy((size_t)(hi - lo + 1), t, col + lo, g->ys + lo);
+            else
+                l2_axpy(lo, hi, t, col, g->ys, g->incy);
+        } else {
+            nb_t temp = g->incx == 1 && hi >= lo
+                            ? l2k_dot((size_t)(hi - lo + 1), 0, col + lo, g->xs + lo, g->conj)
+                            : l2_dot(0, lo, hi, col, g->xs, g->incx, g->conj);
+            L2_AT(g->ys, j, g->incy) = L2_AT(g->ys, j, g->incy) + g->alpha * temp;
+        }
+    }
+}
+
+/* Ranges of equal length in blocks of 64 (a row of a band holds about kl + ku + 1 elements
+   wherever it is), so that no two threads share a cache line of y. */
+static void gbmv_region(void *arg, int tid, int nt)
+{
+    const gbmv_job *g = arg;
+    size_t len = (size_t)(g->notrans ? g->m : g->n), blocks = (len + 63) / 64;
+    size_t lo = blocks * (size_t)tid / (size_t)nt * 64, hi = blocks * (size_t)(tid + 1) / (size_t)nt * 64;
+    gbmv_range(g, (blasint)lo, (blasint)(hi < len ? hi : len));
+}
+
 void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t alpha, const nb_t *a,
                   blasint lda, const nb_t *x, blasint incx, nb_t beta, nb_t *y, blasint incy)
 {
@@ -171,27 +219,17 @@ void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t
         return;
     if (!nb_rt.kset)
         nb_init();
-    const nb_t *xs = x + nb_vstart(lenx, incx);
-    int notrans = nb_same(trans, 'N'), conj = nb_same(trans, 'C');
-    for (blasint j = 0; j < n; j++) {
-        /* band storage: A(i,j) sits in row ku+i-j of column j, for max(0,j-ku) <= i <= min(m-1,j+kl) */
-        const nb_t *col = a + (ptrdiff_t)j * lda + ((ptrdiff_t)ku - j);
-        blasint lo = nb_max(0, j - ku);
-        blasint hi = (kl < m - 1 - j) ? j + kl : m - 1;
-        if (notrans) {
-            /* no test of x(j) == 0: the reference 3.11 binary propagates NaN/Inf of A here */
-            nb_t t = alpha * L2_AT(xs, j, incx);
-            if (incy == 1 && hi >= lo)
-                l2k_axpy((size_t)(hi - lo + 1), t, col + lo, ys + lo);
-            else
-                l2_axpy(lo, hi, t, col, ys, incy);
-        } else {
-            nb_t temp = incx == 1 && hi >= lo
-                            ? l2k_dot((size_t)(hi - lo + 1), 0, col + lo, xs + lo, conj)
-                            : l2_dot(0, lo, hi, col, xs, incx, conj);
-            L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + alpha * temp;
-        }
-    }
+    int notrans = nb_same(trans, 'N');
+    gbmv_job g = {notrans, nb_same(trans, 'C'), m, n, kl, ku, lda, incx, incy, alpha, a,
+                  x + nb_vstart(lenx, incx), ys};
+    /* stored elements: at most kl + ku + 1 per column, and no more than the matrix's */
+    double band = (double)kl + (double)ku + 1, elems = (double)n * (band < m ? band : (double)m);
+    blasint len = notrans ? m : n;
+    int team = nb_threads_for_stream(elems * (NB_COMPLEX ? 2.0 : 1.0), (size_t)len / 64);
+    if (team <= 1)
+        gbmv_range(&g, 0, len);
+    else
+        nb_parallel(team, gbmv_region, &g);
 }
 
 blasint NB_INT(gbmv_check)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t alpha,

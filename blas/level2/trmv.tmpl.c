@@ -2,6 +2,7 @@
    One algorithm over l2_tri; the loop orders are the reference's (they decide the rounding of the
    dot-product forms and which zero elements of x skip a column). */
 #include <stdlib.h>
+#include <string.h>
 #include "l2gen_common.h"
 #include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
@@ -183,12 +184,113 @@ NB_EXPORT void NB_FN(trmv_)(const char *uplo, const char *trans, const char *dia
     NB_INT(trmv)(*uplo, *trans, *diag, *n, a, *lda, x, *incx);
 }
 
+/* ---- band and packed storage: column sweeps over a copy --------------------------------------
+   x := op(A) xo with xo a copy of the input, as in the blocked full-storage form, so that a thread
+   owns a fixed range of the result. 'N': the thread's rows [r0, r1), swept column by column in the
+   reference's order, adding xo(j) A(r0:r1, j) (the set's axpy is elementwise, so where a range
+   starts never changes a value) and scaling x(j) by the diagonal where the reference does; 'T' and
+   'C': the thread's columns, each one dot over xo. With unit stride the values are those of
+   l2_trmv; with other strides, those of the contiguous kernels, for any team size. */
+static void tri_sweep(const l2_tri *s, char trans, char diag, nb_t *xc, const nb_t *xo, blasint r0,
+                      blasint r1)
+{
+    blasint n = s->n, band = s->kind == L2_BAND ? s->k : n;
+    int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C');
+    if (!nb_same(trans, 'N')) {
+        for (blasint j = r0; j < r1; j++) {
+            const nb_t *col = l2_col(s, j);
+            nb_t temp = xo[j];
+            if (nounit)
+                temp = temp * l2_op(col[j], conj);
+            if (s->upper) {
+                blasint lo = l2_lo(s, j);
+                xc[j] = l2k_dot((size_t)(j - lo), temp, col + lo, xo + lo, conj);
+            } else {
+                xc[j] = l2k_dot((size_t)(l2_hi(s, j) - j), temp, col + j + 1, xo + j + 1, conj);
+            }
+        }
+        return;
+    }
+    /* the columns whose stored rows meet [r0, r1), in the reference's order */
+    blasint first = s->upper ? r0 : nb_max(0, r0 - band);
+    blasint last = s->upper ? (band < n - r1 ? r1 - 1 + band : n - 1) : r1 - 1;
+    for (blasint t = first; t <= last; t++) {
+        blasint j = s->upper ? t : first + last - t;
+        nb_t temp = xo[j];
+        if (temp == 0) /* the reference skips the column, Inf and NaN in it included */
+            continue;
+        const nb_t *col = l2_col(s, j);
+        blasint lo = nb_max(s->upper ? l2_lo(s, j) : j + 1, r0);
+        blasint hi = s->upper ? nb_min(j - 1, r1 - 1) : nb_min(l2_hi(s, j), r1 - 1);
+        if (hi >= lo)
+            l2k_axpy((size_t)(hi - lo + 1), temp, col + lo, xc + lo);
+        if (nounit && j >= r0 && j < r1)
+            xc[j] = xc[j] * col[j];
+    }
+}
+
+typedef struct {
+    const l2_tri *s;
+    char trans, diag;
+    nb_t *xc;
+    const nb_t *xo;
+} sweep_job;
+
+/* Rows ('N') or columns of equal work, in whole L2_TRB blocks: a band's rows all hold about
+   k + 1 elements; a packed triangle's are split as the full triangle's. */
+static void sweep_region(void *arg, int tid, int nt)
+{
+    const sweep_job *j = arg;
+    size_t n = (size_t)j->s->n, lo, hi;
+    if (j->s->kind == L2_BAND) {
+        size_t blocks = (n + L2_TRB - 1) / L2_TRB;
+        lo = blocks * (size_t)tid / (size_t)nt * L2_TRB, hi = blocks * (size_t)(tid + 1) / (size_t)nt * L2_TRB;
+        hi = hi > n ? n : hi;
+    } else {
+        l2_tri_split(n, j->s->upper != nb_same(j->trans, 'N'), nt, tid, &lo, &hi);
+    }
+    tri_sweep(j->s, j->trans, j->diag, j->xc, j->xo, (blasint)lo, (blasint)hi);
+}
+
+/* From this many stored elements (a size, not a team: the path, and so the values for a strided
+   x, must not depend on the thread count) the copy and the sweeps replace the in-place loops. */
+#define L2_SWEEP_MIN 16384
+
+static void trmv_swept(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
+{
+    size_t n = (size_t)s->n;
+    double elems = s->kind == L2_BAND ? (double)n * ((double)s->k + 1) : 0.5 * (double)n * (double)(n + 1);
+    nb_t *buf = elems >= L2_SWEEP_MIN ? malloc(n * (incx != 1 ? 2 : 1) * sizeof(nb_t)) : NULL;
+    if (!buf) {
+        l2_trmv(s, trans, diag, x, incx);
+        return;
+    }
+    if (!nb_rt.kset)
+        nb_init();
+    nb_t *xs = x + nb_vstart(s->n, incx), *xo = buf, *xc = incx != 1 ? buf + n : xs;
+    for (size_t i = 0; i < n; i++)
+        xo[i] = L2_AT(xs, i, incx);
+    if (incx != 1)
+        memcpy(xc, xo, n * sizeof(nb_t));
+    int team = nb_threads_for_stream(elems * (NB_COMPLEX ? 2.0 : 1.0), n / L2_TRB);
+    if (team <= 1) {
+        tri_sweep(s, trans, diag, xc, xo, 0, s->n);
+    } else {
+        sweep_job j = {s, trans, diag, xc, xo};
+        nb_parallel(team, sweep_region, &j);
+    }
+    if (incx != 1)
+        for (size_t i = 0; i < n; i++)
+            L2_AT(xs, i, incx) = xc[i];
+    free(buf);
+}
+
 /* ---- band storage ------------------------------------------------------------------------ */
 void NB_INT(tbmv)(char uplo, char trans, char diag, blasint n, blasint k, const nb_t *a, blasint lda,
                   nb_t *x, blasint incx)
 {
     l2_tri s = l2_band(nb_same(uplo, 'U'), n, k, a, lda);
-    l2_trmv(&s, trans, diag, x, incx);
+    trmv_swept(&s, trans, diag, x, incx);
 }
 
 blasint NB_INT(tbmv_check)(char uplo, char trans, char diag, blasint n, blasint k, const nb_t *a,
@@ -228,7 +330,7 @@ NB_EXPORT void NB_FN(tbmv_)(const char *uplo, const char *trans, const char *dia
 void NB_INT(tpmv)(char uplo, char trans, char diag, blasint n, const nb_t *ap, nb_t *x, blasint incx)
 {
     l2_tri s = l2_packed(nb_same(uplo, 'U'), n, ap);
-    l2_trmv(&s, trans, diag, x, incx);
+    trmv_swept(&s, trans, diag, x, incx);
 }
 
 blasint NB_INT(tpmv_check)(char uplo, char trans, char diag, blasint n, const nb_t *ap, nb_t *x,

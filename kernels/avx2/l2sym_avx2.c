@@ -18,42 +18,9 @@
 #define NB_L2SYM_OWN_REAL_PANEL
 #define NB_L2SYM_OWN_CPLX_PANEL
 #include "kernels/generic/l2sym_loops.h"
-/* the plain loops, for panels of fewer than 4 columns */
-void nb_ssymv_panel_avx2_loop(size_t, size_t, const float *, size_t, const float *, const float *,
-                              float *, float *);
-void nb_dsymv_panel_avx2_loop(size_t, size_t, const double *, size_t, const double *,
-                              const double *, double *, double *);
-void nb_csymv_panel_avx2_loop(size_t, size_t, const float *, size_t, const float *, const float *,
-                              float *, float *);
-void nb_zsymv_panel_avx2_loop(size_t, size_t, const double *, size_t, const double *,
-                              const double *, double *, double *);
-NB_L2SYM_REAL_PANEL(float, s, avx2_loop)
-NB_L2SYM_REAL_PANEL(double, d, avx2_loop)
-NB_L2SYM_CPLX_PANEL(float, c, avx2_loop)
-NB_L2SYM_CPLX_PANEL(double, z, avx2_loop)
 
-/* Keeps v in a register: without it GCC folds the load of each A vector into both FMAs that
-   use it, loading A twice (20 loads a step instead of 12, above Zen 3's load ports). */
+/* L2S_PANEL_STEP keeps each A vector in a register through this (l2sym_loops.h). */
 #define L2S_KEEP(v) __asm__("" : "+x"(v))
-
-/* One vector of rows at offset i: y += sum_c A_c * x(c) and s_c += A_c * x(rows). */
-#define PANEL_STEP(V, LD, ST, FMA, i, s0, s1, s2, s3)                                              \
-    do {                                                                                           \
-        V xv = LD(xr + (i)), yv = LD(yr + (i)), v;                                                 \
-        v = LD(a0 + (i));                                                                        \
-        L2S_KEEP(v);                                                                               \
-        yv = FMA(v, x0, yv), s0 = FMA(v, xv, s0);                                            \
-        v = LD(a1 + (i));                                                                        \
-        L2S_KEEP(v);                                                                               \
-        yv = FMA(v, x1, yv), s1 = FMA(v, xv, s1);                                            \
-        v = LD(a2 + (i));                                                                        \
-        L2S_KEEP(v);                                                                               \
-        yv = FMA(v, x2, yv), s2 = FMA(v, xv, s2);                                            \
-        v = LD(a3 + (i));                                                                        \
-        L2S_KEEP(v);                                                                               \
-        yv = FMA(v, x3, yv), s3 = FMA(v, xv, s3);                                            \
-        ST(yr + (i), yv);                                                                          \
-    } while (0)
 
 static inline double hsum_pd(__m256d v)
 {
@@ -93,16 +60,16 @@ static inline __m256i tail_mask_ps(size_t r)
     V s01 = ZERO(), s11 = ZERO(), s21 = ZERO(), s31 = ZERO();                                      \
     size_t i = 0;                                                                                  \
     for (; i + 2 * (W) <= m; i += 2 * (W)) {                                                       \
-        PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
-        PANEL_STEP(V, LD, ST, FMA, i + (W), s01, s11, s21, s31);                                   \
+        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
+        L2S_PANEL_STEP(V, LD, ST, FMA, i + (W), s01, s11, s21, s31);                                   \
     }                                                                                              \
     if (i + (W) <= m) {                                                                            \
-        PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
+        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
         i += (W);                                                                                  \
     }                                                                                              \
     if (i < m) {                                                                                   \
         __m256i mk = MASK(m - i);                                                                  \
-        PANEL_STEP(V, MLD, MST, FMA, i, s01, s11, s21, s31);                                       \
+        L2S_PANEL_STEP(V, MLD, MST, FMA, i, s01, s11, s21, s31);                                       \
     }                                                                                              \
     tc[0] += HSUM(ADD(s00, s01)), tc[1] += HSUM(ADD(s10, s11));                                    \
     tc[2] += HSUM(ADD(s20, s21)), tc[3] += HSUM(ADD(s30, s31));

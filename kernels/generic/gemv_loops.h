@@ -35,9 +35,36 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
 #define GEMV_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
 #define GEMV_ST(p, v) ({ __typeof__(v) v_ = (v); memcpy((p), &v_, sizeof v_); })
 
+/* Half and quarter vectors for gemv_n's last rows, where the set's vectors are 32 or 64 bytes:
+   the scalar tail of 7 or 15 rows times 8 columns had taken half of sgemv_n 56 x 56's time. */
+#if NB_GEMV_VBYTES >= 32
+typedef float gemv_vs2 __attribute__((vector_size(NB_GEMV_VBYTES / 2)));
+typedef double gemv_vd2 __attribute__((vector_size(NB_GEMV_VBYTES / 2)));
+#endif
+#if NB_GEMV_VBYTES >= 64
+typedef float gemv_vs4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
+typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
+#endif
+/* rows [i, i + width of VP) of the NC columns, if they fit; as one step of the main loop */
+#define GEMV_N_PART(VP, NC)                                                                         \
+    if (i + sizeof(VP) / sizeof(yb[0]) <= mb) {                                                     \
+        VP yv = GEMV_LD(VP, yb + i);                                                                \
+        _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) yv += tc[c] * GEMV_LD(VP, ac[c] + i); \
+        GEMV_ST(yb + i, yv);                                                                        \
+        i += sizeof(VP) / sizeof(yb[0]);                                                            \
+    }
+#if NB_GEMV_VBYTES >= 64
+#define GEMV_N_TAIL(p, NC) GEMV_N_PART(gemv_v##p##2, NC) GEMV_N_PART(gemv_v##p##4, NC)
+#elif NB_GEMV_VBYTES >= 32
+#define GEMV_N_TAIL(p, NC) GEMV_N_PART(gemv_v##p##2, NC)
+#else
+#define GEMV_N_TAIL(p, NC)
+#endif
+
 /* gemv_n: y_b += sum over NC columns of t_c * A(rows, c), one vector of rows at a time; the
-   column terms are added in column order, so y(i) sees the same sequence for any row split. */
-#define GEMV_N_COLS(T, V, NC)                                                                       \
+   column terms are added in column order, so y(i) sees the same sequence for any row split
+   (and whatever the width of the step that takes row i). */
+#define GEMV_N_COLS(T, V, p, NC)                                                                    \
     do {                                                                                            \
         const T *restrict ac[NC];                                                                   \
         T tc[NC];                                                                                   \
@@ -49,6 +76,7 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
             _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) yv += tc[c] * GEMV_LD(V, ac[c] + i); \
             GEMV_ST(yb + i, yv);                                                                    \
         }                                                                                           \
+        GEMV_N_TAIL(p, NC)                                                                          \
         for (; i < mb; i++) {                                                                       \
             T yi = yb[i];                                                                           \
             for (int c = 0; c < (NC); c++)                                                          \
@@ -117,11 +145,11 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
             T *restrict yb = y + i0;                                                                \
             size_t j = 0;                                                                           \
             for (; j + 8 <= n; j += 8)                                                              \
-                GEMV_N_COLS(T, V, 8);                                                               \
+                GEMV_N_COLS(T, V, p, 8);                                                            \
             for (; j + 4 <= n; j += 4)                                                              \
-                GEMV_N_COLS(T, V, 4);                                                               \
+                GEMV_N_COLS(T, V, p, 4);                                                            \
             for (; j < n; j++)                                                                      \
-                GEMV_N_COLS(T, V, 1);                                                               \
+                GEMV_N_COLS(T, V, p, 1);                                                            \
         }                                                                                           \
     }                                                                                               \
     void GEMV_NAME(p, t, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x,      \

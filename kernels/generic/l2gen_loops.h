@@ -140,13 +140,32 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         }                                                                                          \
     }
 
+/* The complex axpy's steps, fused explicitly where the set has FMA: left to the compiler's
+   contraction, the vector loop and its scalar tail fused different products, so an element's
+   value depended on where its range began, and a threaded split (tbmv, tpmv, gbmv) changed it. */
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
+#define L2G_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
+#else
+#define L2G_FMA(a, b, c) ((a) * (b) + (c))
+#endif
+
+#define L2G_PF_BYTES 2048
 /* axpy and dot for one type; complex ones on the (re, im) pairs as above. */
 #define NB_L2GEN_VEC_REAL(T, V, HSUM1, p, sfx)                                                         \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
     {                                                                                              \
+        enum { W = sizeof(V) / sizeof(T) };                                                        \
         const T *restrict xr = x;                                                                  \
         T *restrict yr = y;                                                                        \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++) yr[i] = yr[i] + t * xr[i];              \
+        size_t i = 0;                                                                              \
+        for (; i + 2 * W <= n; i += 2 * W) {                                                       \
+            __builtin_prefetch(xr + i + L2G_PF_BYTES / sizeof(T));                                 \
+            V y0 = L2G_LD(V, yr + i), y1 = L2G_LD(V, yr + i + W);                                  \
+            y0 = y0 + t * L2G_LD(V, xr + i), y1 = y1 + t * L2G_LD(V, xr + i + W);                  \
+            memcpy(yr + i, &y0, sizeof y0), memcpy(yr + i + W, &y1, sizeof y1);                    \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
+            yr[i] = yr[i] + t * xr[i];                                                             \
     }                                                                                              \
     /* two vector sums (one chain was latency-bound), lanes summed by shuffles (the omp simd   \
        reduction went through the stack), then the scalar tail: an order fixed by n */        \
@@ -174,8 +193,8 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         R r = __real__ t, s = __imag__ t;                                                          \
         _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
         {                                                                                          \
-            R re = yv[2 * i] + (r * xv[2 * i] - s * xv[2 * i + 1]);                                \
-            R im = yv[2 * i + 1] + (r * xv[2 * i + 1] + s * xv[2 * i]);                            \
+            R re = L2G_FMA(-s, xv[2 * i + 1], L2G_FMA(r, xv[2 * i], yv[2 * i]));                   \
+            R im = L2G_FMA(s, xv[2 * i], L2G_FMA(r, xv[2 * i + 1], yv[2 * i + 1]));               \
             yv[2 * i] = re, yv[2 * i + 1] = im;                                                    \
         }                                                                                          \
     }                                                                                              \

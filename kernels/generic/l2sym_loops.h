@@ -3,8 +3,9 @@
    loops (-fopenmp-simd is always on) to the vector width of the including file. No intrinsics.
 
    Include once per kernel set after defining NB_L2SYM_SUFFIX. A set with its own hand-written
-   real panel kernels defines NB_L2SYM_OWN_REAL_PANEL first, and these loops then skip the s/d
-   panels (the set supplies nb_{s,d}symv_panel_<sfx>); NB_L2SYM_OWN_CPLX_PANEL likewise for c, z.
+   real panel kernels defines NB_L2SYM_OWN_REAL_PANEL first: these loops then define the s/d
+   panels as nb_{s,d}symv_panel_<sfx>_loop (the set's panels call them for fewer columns) and the
+   set supplies nb_{s,d}symv_panel_<sfx>; NB_L2SYM_OWN_CPLX_PANEL likewise for c, z.
 
    The panel loop is the whole of symv's work: four columns per pass, so each element of yr and
    xr is loaded once per four columns of A and four independent dot sums are in flight.
@@ -198,13 +199,44 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
         }                                                                                          \
     }
 
+/* A set with its own panels gets these loops as nb_?symv_panel_<sfx>_loop, for the panels of
+   fewer columns than its own take. */
+#define L2S_CAT2_(a, b) a##b
+#define L2S_CAT2(a, b) L2S_CAT2_(a, b)
 #ifndef NB_L2SYM_OWN_REAL_PANEL
 NB_L2SYM_REAL_PANEL(float, s, NB_L2SYM_SUFFIX)
 NB_L2SYM_REAL_PANEL(double, d, NB_L2SYM_SUFFIX)
+#else
+NB_L2SYM_REAL_PANEL(float, s, L2S_CAT2(NB_L2SYM_SUFFIX, _loop))
+NB_L2SYM_REAL_PANEL(double, d, L2S_CAT2(NB_L2SYM_SUFFIX, _loop))
+/* One vector of rows at offset i of a set's own 4-column real panel: y += sum_c A_c * x(c) and
+   s_c += A_c * x(rows). L2S_KEEP(v), the set's, keeps v in a register: GCC would otherwise fold
+   the load of each A vector into both FMAs that use it and load A twice (20 loads a step
+   instead of 12, above Zen 3's load ports). */
+#define L2S_PANEL_STEP(V, LD, ST, FMA, i, s0, s1, s2, s3)                                          \
+    do {                                                                                           \
+        V xv = LD(xr + (i)), yv = LD(yr + (i)), v;                                                 \
+        v = LD(a0 + (i));                                                                          \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x0, yv), s0 = FMA(v, xv, s0);                                                  \
+        v = LD(a1 + (i));                                                                          \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x1, yv), s1 = FMA(v, xv, s1);                                                  \
+        v = LD(a2 + (i));                                                                          \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x2, yv), s2 = FMA(v, xv, s2);                                                  \
+        v = LD(a3 + (i));                                                                          \
+        L2S_KEEP(v);                                                                               \
+        yv = FMA(v, x3, yv), s3 = FMA(v, xv, s3);                                                  \
+        ST(yr + (i), yv);                                                                          \
+    } while (0)
 #endif
 #ifndef NB_L2SYM_OWN_CPLX_PANEL
 NB_L2SYM_CPLX_PANEL(float, c, NB_L2SYM_SUFFIX)
 NB_L2SYM_CPLX_PANEL(double, z, NB_L2SYM_SUFFIX)
+#else
+NB_L2SYM_CPLX_PANEL(float, c, L2S_CAT2(NB_L2SYM_SUFFIX, _loop))
+NB_L2SYM_CPLX_PANEL(double, z, L2S_CAT2(NB_L2SYM_SUFFIX, _loop))
 #endif
 NB_L2SYM_REAL_COLS(float, s, NB_L2SYM_SUFFIX)
 NB_L2SYM_REAL_COLS(double, d, NB_L2SYM_SUFFIX)
