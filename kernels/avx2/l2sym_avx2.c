@@ -50,29 +50,11 @@ static inline __m256i tail_mask_ps(size_t r)
 #define MLD_PS(p) _mm256_maskload_ps((p), mk)
 #define MST_PS(p, v) _mm256_maskstore_ps((p), mk, (v))
 
-/* The s and d bodies differ only in the vector type, width W and intrinsic names. The last
-   rows (fewer than W) run as one masked step: as scalar code they cost a panel call as much as
-   a few vector steps, and the calls are many (one per 4 columns). */
-#define PANEL4(R, V, W, LD, ST, FMA, ADD, SET1, ZERO, HSUM, MASK, MLD, MST)                        \
-    const R *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                                \
-    V x0 = SET1(xc[0]), x1 = SET1(xc[1]), x2 = SET1(xc[2]), x3 = SET1(xc[3]);                      \
-    V s00 = ZERO(), s10 = ZERO(), s20 = ZERO(), s30 = ZERO();                                      \
-    V s01 = ZERO(), s11 = ZERO(), s21 = ZERO(), s31 = ZERO();                                      \
-    size_t i = 0;                                                                                  \
-    for (; i + 2 * (W) <= m; i += 2 * (W)) {                                                       \
-        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
-        L2S_PANEL_STEP(V, LD, ST, FMA, i + (W), s01, s11, s21, s31);                                   \
-    }                                                                                              \
-    if (i + (W) <= m) {                                                                            \
-        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
-        i += (W);                                                                                  \
-    }                                                                                              \
-    if (i < m) {                                                                                   \
-        __m256i mk = MASK(m - i);                                                                  \
-        L2S_PANEL_STEP(V, MLD, MST, FMA, i, s01, s11, s21, s31);                                       \
-    }                                                                                              \
-    tc[0] += HSUM(ADD(s00, s01)), tc[1] += HSUM(ADD(s10, s11));                                    \
-    tc[2] += HSUM(ADD(s20, s21)), tc[3] += HSUM(ADD(s30, s31));
+/* The panel body is l2sym_loops.h's L2S_PANEL4. Its last rows (fewer than W) run as one masked
+   step: as scalar code they cost a panel call as much as a few vector steps, and the calls are
+   many (one per 4 columns). */
+#define MK_PD(r) __m256i mk = tail_mask_pd(r)
+#define MK_PS(r) __m256i mk = tail_mask_ps(r)
 
 void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
                          const double *xc, double *yr, double *tc)
@@ -81,8 +63,8 @@ void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const
         nb_dsymv_panel_avx2_loop(m, nc, a, lda, xr, xc, yr, tc);
         return;
     }
-    PANEL4(double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_fmadd_pd, _mm256_add_pd,
-           _mm256_set1_pd, _mm256_setzero_pd, hsum_pd, tail_mask_pd, MLD_PD, MST_PD)
+    L2S_PANEL4(double, __m256d, 4, MK_PD, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_fmadd_pd,
+               _mm256_add_pd, _mm256_set1_pd, _mm256_setzero_pd, hsum_pd, MLD_PD, MST_PD)
 }
 
 void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
@@ -92,8 +74,8 @@ void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const 
         nb_ssymv_panel_avx2_loop(m, nc, a, lda, xr, xc, yr, tc);
         return;
     }
-    PANEL4(float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_fmadd_ps, _mm256_add_ps,
-           _mm256_set1_ps, _mm256_setzero_ps, hsum_ps, tail_mask_ps, MLD_PS, MST_PS)
+    L2S_PANEL4(float, __m256, 8, MK_PS, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_fmadd_ps,
+               _mm256_add_ps, _mm256_set1_ps, _mm256_setzero_ps, hsum_ps, MLD_PS, MST_PS)
 }
 
 /* Hermitian panel, two columns a pass, on interleaved (re, im) vectors of W/2 complex numbers.

@@ -40,26 +40,8 @@
             __builtin_prefetch(p_ + o_);                                                           \
     } while (0)
 
-#define PANEL4(R, V, W, MASKT, LD, ST, FMA, ADD, SET1, ZERO, HSUM, MLD, MST)                       \
-    const R *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                                \
-    V x0 = SET1(xc[0]), x1 = SET1(xc[1]), x2 = SET1(xc[2]), x3 = SET1(xc[3]);                      \
-    V s00 = ZERO(), s10 = ZERO(), s20 = ZERO(), s30 = ZERO();                                      \
-    V s01 = ZERO(), s11 = ZERO(), s21 = ZERO(), s31 = ZERO();                                      \
-    size_t i = 0;                                                                                  \
-    for (; i + 2 * (W) <= m; i += 2 * (W)) {                                                       \
-        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
-        L2S_PANEL_STEP(V, LD, ST, FMA, i + (W), s01, s11, s21, s31);                                   \
-    }                                                                                              \
-    if (i + (W) <= m) {                                                                            \
-        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                         \
-        i += (W);                                                                                  \
-    }                                                                                              \
-    if (i < m) {                                                                                   \
-        MASKT mk = (MASKT)((1u << (m - i)) - 1);                                                   \
-        L2S_PANEL_STEP(V, MLD, MST, FMA, i, s01, s11, s21, s31);                                       \
-    }                                                                                              \
-    tc[0] += HSUM(ADD(s00, s01)), tc[1] += HSUM(ADD(s10, s11));                                    \
-    tc[2] += HSUM(ADD(s20, s21)), tc[3] += HSUM(ADD(s30, s31));
+#define MK8(r) __mmask8 mk = (__mmask8)((1u << (r)) - 1)
+#define MK16(r) __mmask16 mk = (__mmask16)((1u << (r)) - 1)
 
 void nb_dsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
                            const double *xc, double *yr, double *tc)
@@ -68,7 +50,7 @@ void nb_dsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, con
         nb_dsymv_panel_avx512_loop(m, nc, a, lda, xr, xc, yr, tc);
         return;
     }
-    PANEL4(double, __m512d, 8, __mmask8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_fmadd_pd,
+    L2S_PANEL4(double, __m512d, 8, MK8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_fmadd_pd,
            _mm512_add_pd, _mm512_set1_pd, _mm512_setzero_pd, _mm512_reduce_add_pd, MLD_PD, MST_PD)
 }
 
@@ -79,7 +61,7 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, cons
         nb_ssymv_panel_avx512_loop(m, nc, a, lda, xr, xc, yr, tc);
         return;
     }
-    PANEL4(float, __m512, 16, __mmask16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_fmadd_ps,
+    L2S_PANEL4(float, __m512, 16, MK16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_fmadd_ps,
            _mm512_add_ps, _mm512_set1_ps, _mm512_setzero_ps, _mm512_reduce_add_ps, MLD_PS, MST_PS)
 }
 

@@ -230,6 +230,30 @@ NB_L2SYM_REAL_PANEL(double, d, L2S_CAT2(NB_L2SYM_SUFFIX, _loop))
         yv = FMA(v, x3, yv), s3 = FMA(v, xv, s3);                                                  \
         ST(yr + (i), yv);                                                                          \
     } while (0)
+/* A set's 4-column real panel: two vectors of rows per step with two sums per column (8
+   independent FMA chains), then one vector, then the last rows as one masked step: MKDECL(r)
+   declares `mk`, the mask of r lanes that MLD/MST use (masked lanes load 0, so they add 0 * 0 to
+   the sums, and are not stored). Needs m, a, lda, xr, xc, yr, tc. */
+#define L2S_PANEL4(R, V, W, MKDECL, LD, ST, FMA, ADD, SET1, ZERO, HSUM, MLD, MST)                  \
+    const R *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                                \
+    V x0 = SET1(xc[0]), x1 = SET1(xc[1]), x2 = SET1(xc[2]), x3 = SET1(xc[3]);                      \
+    V s00 = ZERO(), s10 = ZERO(), s20 = ZERO(), s30 = ZERO();                                      \
+    V s01 = ZERO(), s11 = ZERO(), s21 = ZERO(), s31 = ZERO();                                      \
+    size_t i = 0;                                                                                  \
+    for (; i + 2 * (W) <= m; i += 2 * (W)) {                                                       \
+        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                     \
+        L2S_PANEL_STEP(V, LD, ST, FMA, i + (W), s01, s11, s21, s31);                               \
+    }                                                                                              \
+    if (i + (W) <= m) {                                                                            \
+        L2S_PANEL_STEP(V, LD, ST, FMA, i, s00, s10, s20, s30);                                     \
+        i += (W);                                                                                  \
+    }                                                                                              \
+    if (i < m) {                                                                                   \
+        MKDECL(m - i);                                                                             \
+        L2S_PANEL_STEP(V, MLD, MST, FMA, i, s01, s11, s21, s31);                                   \
+    }                                                                                              \
+    tc[0] += HSUM(ADD(s00, s01)), tc[1] += HSUM(ADD(s10, s11));                                    \
+    tc[2] += HSUM(ADD(s20, s21)), tc[3] += HSUM(ADD(s30, s31));
 #endif
 #ifndef NB_L2SYM_OWN_CPLX_PANEL
 NB_L2SYM_CPLX_PANEL(float, c, NB_L2SYM_SUFFIX)
