@@ -107,7 +107,9 @@ static int tri_engine(int upper, size_t n, size_t j0, size_t j1, size_t k, nb_t 
    A column costs its rows in the triangle (upper: columns [0, x) hold x^2/2 elements; lower:
    x n - x^2/2) plus `extra` rows for the register tiles across the diagonal, computed in full
    into a workspace and added back: with area alone the strip of many short columns took 10-30%
-   longer (2-thread dsyr2k n 500-968, k 32, Zen 3, rdtsc per thread). */
+   longer (2-thread dsyr2k n 500-968, k 32, Zen 3, rdtsc per thread). The best `extra` measured
+   64 rows on both avx2 (MR 8, Zen 3 and Zen 4) and avx512 (MR 32, Zen 4: 8 MR = 256 rows made
+   dsyr2k 968 x 32 8% slower), so it is mostly a fixed cost per column: 64 + MR. */
 static size_t strip_bound(int upper, size_t n, size_t nr, double extra, int p, int nt)
 {
     if (p >= nt)
@@ -271,7 +273,7 @@ void NB_INT(gemmt_view)(int upper, size_t n, size_t k, nb_t alpha, l3_view a, l3
         return;
     }
     gemmt_job job = {.upper = upper, .n = n, .nr = nr, .k = k, .ldc = ldc,
-                     .extra = 8.0 * nb_rt.kset->NB_P.mr, .alpha = alpha,
+                     .extra = 64.0 + nb_rt.kset->NB_P.mr, .alpha = alpha,
                      .a = a, .b = b, .c = c};
     nb_parallel(team, gemmt_region, &job);
 }

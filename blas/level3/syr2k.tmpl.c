@@ -1,5 +1,6 @@
 /* Rank-2k updates of a triangle, syr2k and her2k: two triangular GEMMs (gemmt_view, syrk.tmpl.c)
    after the triangle has been scaled by beta once. */
+#include <string.h>
 #include "blas/level3/l3_internal.h"
 #include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
@@ -26,6 +27,21 @@ typedef struct {
 static void fuse_copy(const fuse_copy_job *j, size_t i0, size_t i1)
 {
     size_t n = j->n, k = j->k;
+    if (j->a.rs == 1 && j->b.rs == 1 && !j->a.conj && !j->b.conj) {
+        /* contiguous columns ('N', LAPACK's case): loops the compiler vectorises; the general
+           one below, with its runtime strides, ran scalar and took a fifth of dsyr2k
+           968 x 32's time on the Zen 4 guest */
+        for (size_t l = 0; l < k; l++) {
+            const nb_t *restrict ac = j->a.p + l * j->a.cs, *restrict bc = j->b.p + l * j->b.cs;
+            nb_t *restrict l1 = j->left + l * n, *restrict l2 = j->left + (k + l) * n;
+            memcpy(j->right + l * n + i0, bc + i0, (i1 - i0) * sizeof(nb_t));
+            memcpy(j->right + (k + l) * n + i0, ac + i0, (i1 - i0) * sizeof(nb_t));
+            nb_t s1 = j->s1, s2 = j->s2;
+            for (size_t i = i0; i < i1; i++)
+                l1[i] = s1 * ac[i], l2[i] = s2 * bc[i];
+        }
+        return;
+    }
     for (size_t l = 0; l < k; l++) {
         const nb_t *ac = j->a.p + l * j->a.cs, *bc = j->b.p + l * j->b.cs;
         nb_t *l1 = j->left + l * n, *l2 = j->left + (k + l) * n;
