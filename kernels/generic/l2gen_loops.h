@@ -140,16 +140,21 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         }                                                                                          \
     }
 
-/* The complex axpy's steps, fused explicitly where the set has FMA: left to the compiler's
-   contraction, the vector loop and its scalar tail fused different products, so an element's
-   value depended on where its range began, and a threaded split (tbmv, tpmv, gbmv) changed it. */
+/* The complex axpy's scalar tail, fused explicitly where the set has FMA, as its vector loop
+   fuses: left to the compiler's contraction, the vector loop and its scalar tail fused different
+   products, so an element's value depended on where its range began, and a threaded split (tbmv,
+   tpmv, gbmv) changed it. */
 #if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
 #define L2G_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
 #else
 #define L2G_FMA(a, b, c) ((a) * (b) + (c))
 #endif
 
+/* The real axpy prefetches x L2G_PF_BYTES ahead on columns of L2G_PF_MIN bytes or more: tpmv
+   'N' from L3 (columns of 8-16 KiB) ran at 0.55x OpenBLAS without it on the Zen 4 guest; on
+   short columns (band and small triangles, in L1) the prefetches only cost issue slots. */
 #define L2G_PF_BYTES 2048
+#define L2G_PF_MIN 4096
 /* axpy and dot for one type; complex ones on the (re, im) pairs as above. */
 #define NB_L2GEN_VEC_REAL(T, V, HSUM1, p, sfx)                                                         \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
@@ -158,14 +163,14 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         const T *restrict xr = x;                                                                  \
         T *restrict yr = y;                                                                        \
         size_t i = 0;                                                                              \
-        for (; i + 2 * W <= n; i += 2 * W) {                                                       \
-            __builtin_prefetch(xr + i + L2G_PF_BYTES / sizeof(T));                                 \
-            V y0 = L2G_LD(V, yr + i), y1 = L2G_LD(V, yr + i + W);                                  \
-            y0 = y0 + t * L2G_LD(V, xr + i), y1 = y1 + t * L2G_LD(V, xr + i + W);                  \
-            memcpy(yr + i, &y0, sizeof y0), memcpy(yr + i + W, &y1, sizeof y1);                    \
-        }                                                                                          \
-        for (; i < n; i++)                                                                         \
-            yr[i] = yr[i] + t * xr[i];                                                             \
+        if (n * sizeof(T) >= L2G_PF_MIN)                                                           \
+            for (; i + 2 * W <= n; i += 2 * W) {                                                   \
+                __builtin_prefetch(xr + i + L2G_PF_BYTES / sizeof(T));                             \
+                V y0 = L2G_LD(V, yr + i), y1 = L2G_LD(V, yr + i + W);                              \
+                y0 = y0 + t * L2G_LD(V, xr + i), y1 = y1 + t * L2G_LD(V, xr + i + W);              \
+                memcpy(yr + i, &y0, sizeof y0), memcpy(yr + i + W, &y1, sizeof y1);                \
+            }                                                                                      \
+        _Pragma("omp simd") for (size_t k = i; k < n; k++) yr[k] = yr[k] + t * xr[k];              \
     }                                                                                              \
     /* two vector sums (one chain was latency-bound), lanes summed by shuffles (the omp simd   \
        reduction went through the stack), then the scalar tail: an order fixed by n */        \
@@ -186,16 +191,34 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         return acc + s;                                                                            \
     }
 #define NB_L2GEN_VEC_CPLX(T, R, V, SWAP, HSUM1, ALT, p, sfx)                                                       \
+    /* on the interleaved data: y += r x + (-s, +s) * swap(x), two FMAs and one in-lane swap a  \
+       vector (GCC's own vectorisation of the pairs de-interleaved them through permutes); the  \
+       scalar tail takes the same two steps, so every element rounds alike */                   \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
     {                                                                                              \
+        enum { W = sizeof(V) / sizeof(R) };                                                        \
         const R *restrict xv = (const R *)x;                                                       \
         R *restrict yv = (R *)y;                                                                   \
         R r = __real__ t, s = __imag__ t;                                                          \
-        _Pragma("omp simd") for (size_t i = 0; i < n; i++)                                         \
-        {                                                                                          \
-            R re = L2G_FMA(-s, xv[2 * i + 1], L2G_FMA(r, xv[2 * i], yv[2 * i]));                   \
-            R im = L2G_FMA(s, xv[2 * i], L2G_FMA(r, xv[2 * i + 1], yv[2 * i + 1]));               \
-            yv[2 * i] = re, yv[2 * i + 1] = im;                                                    \
+        V rv = (V){0} + r, sv = ALT() * -s;                                                        \
+        size_t len = 2 * n, i = 0;                                                                 \
+        for (; i + 2 * W <= len; i += 2 * W) {                                                     \
+            V xa = L2G_LD(V, xv + i), ya = L2G_LD(V, yv + i);                                      \
+            V xb = L2G_LD(V, xv + i + W), yb = L2G_LD(V, yv + i + W);                              \
+            ya = ya + rv * xa, yb = yb + rv * xb;                                                  \
+            ya = ya + sv * SWAP(xa), yb = yb + sv * SWAP(xb);                                      \
+            memcpy(yv + i, &ya, sizeof ya), memcpy(yv + i + W, &yb, sizeof yb);                    \
+        }                                                                                          \
+        for (; i + W <= len; i += W) {                                                             \
+            V xa = L2G_LD(V, xv + i), ya = L2G_LD(V, yv + i);                                      \
+            ya = ya + rv * xa;                                                                     \
+            ya = ya + sv * SWAP(xa);                                                               \
+            memcpy(yv + i, &ya, sizeof ya);                                                        \
+        }                                                                                          \
+        for (; i < len; i += 2) {                                                                  \
+            R re = L2G_FMA(-s, xv[i + 1], L2G_FMA(r, xv[i], yv[i]));                               \
+            R im = L2G_FMA(s, xv[i], L2G_FMA(r, xv[i + 1], yv[i + 1]));                            \
+            yv[i] = re, yv[i + 1] = im;                                                            \
         }                                                                                          \
     }                                                                                              \
     /* on the interleaved data: sp += x*y (xr*yr, xi*yi lanes), sq += x*swap(y) (xr*yi, xi*yr),  \
