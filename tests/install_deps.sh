@@ -35,7 +35,10 @@ install_arm() {
 }
 if [ "${1:-}" = arm ]; then install_arm; exit 0; fi
 need=""
-for p in gcc make libblas3 liblapack3 liblapack-dev libblas-test libopenblas-dev python3-numpy \
+# libblas-test is Multi-Arch: same, so `dpkg -s libblas-test` also answers for the arm64 testers
+# that install_arm adds: the native one is asked for by its architecture.
+native=$(dpkg --print-architecture 2>/dev/null || echo amd64)
+for p in gcc make libblas3 liblapack3 liblapack-dev "libblas-test:$native" libopenblas-dev python3-numpy \
          python3-scipy python3-pytest python3-hypothesis r-base-core binutils python3-venv pkg-config cmake gfortran; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done

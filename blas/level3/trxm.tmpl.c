@@ -252,7 +252,12 @@ static void tri_columns_region(void *ctx, int tid, int nt)
 {
     const tri_columns_job *job = ctx;
     size_t j0, j1;
-    nb_split(job->n, 8, nt, tid, &j0, &j1);
+    /* Where one thread would cut B into TRI_L2_COLS-column blocks (tri_col_blocks), the team
+       cuts at the same places: each block is then the same GEMM and leaf calls on any team,
+       so the bits are too (ctrmm RLNN 1500 x 100 on avx512 differed between 1 and 2 threads
+       when the threads' blocks began at column 752 instead of 768). */
+    size_t align = job->m <= TRI_L2_ROWS && job->n > TRI_L2_COLS ? TRI_L2_COLS : 8;
+    nb_split(job->n, align, nt, tid, &j0, &j1);
     tri_problem part = job->t;
     part.b += j0 * part.csb;
     if (j1 > j0)
