@@ -39,7 +39,7 @@ BASE_CFLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden -fcx-fortran-rules 
               $(CONF_INC) -I. -Iinclude -I$(BUILD) $(OPENMP_CFLAGS) $(SANFLAGS) $(CFLAGS_USER) -MMD -MP
 LDLIBS = -lm $(OPENMP_CFLAGS) $(SANFLAGS)
 
-SRC_DIRS = arch blas cblas threading
+SRC_DIRS = arch blas cblas lapack threading
 TMPL_SRCS := $(shell find $(SRC_DIRS) kernels/generic -name '*.tmpl.c' 2>/dev/null | sort)
 PLAIN_SRCS := $(filter-out %.tmpl.c,$(shell find $(SRC_DIRS) kernels/generic -name '*.c' 2>/dev/null | sort))
 
