@@ -91,9 +91,12 @@ static void gemv_split(int notrans, int conj, blasint m, blasint n, nb_t alpha, 
     nb_parallel(team, gemv_region, &j);
 }
 
-/* Below this many elements of A a strided x or y is used in place; above, both are copied to
-   contiguous buffers first (O(m + n) against O(mn) work) so the vectorised loops apply. */
-#define GEMV_GATHER_MIN 4096
+/* A strided x or y is copied to contiguous buffers (O(m + n) against O(mn) work), on the stack
+   up to GEMV_STACK elements, so every call runs the vectorised loops: with the reference loops
+   for small strided calls, an element's value depended on the call's size and strides (LAPACK's
+   eigensolvers apply a reflector stored in a row, incx = lda, to more columns when they also
+   compute vectors, and must get the same eigenvalues). */
+#define GEMV_STACK 256
 
 void NB_INT(gemv)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
                   const nb_t *x, blasint incx, nb_t beta, nb_t *y, blasint incy)
@@ -108,10 +111,15 @@ void NB_INT(gemv)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, b
         nb_init();
     const nb_t *xs = x + nb_vstart(lenx, incx);
     int notrans = nb_same(trans, 'N'), conj = nb_same(trans, 'C');
-    nb_t *buf = NULL;
-    if ((incx != 1 || incy != 1) && (double)m * (double)n >= GEMV_GATHER_MIN)
-        buf = malloc(((size_t)lenx + (size_t)leny) * sizeof(nb_t));
-    if (!buf) { /* small, contiguous, or no memory: in place */
+    if (incx == 1 && incy == 1) {
+        gemv_split(notrans, conj, m, n, alpha, a, lda, xs, incx, ys, incy);
+        return;
+    }
+    nb_t stack[GEMV_STACK], *buf = stack;
+    size_t need = (size_t)lenx + (size_t)leny;
+    if (need > GEMV_STACK)
+        buf = malloc(need * sizeof(nb_t));
+    if (!buf) { /* no memory: in place, on the reference's loops */
         gemv_split(notrans, conj, m, n, alpha, a, lda, xs, incx, ys, incy);
         return;
     }
@@ -123,7 +131,8 @@ void NB_INT(gemv)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, b
     gemv_split(notrans, conj, m, n, alpha, a, lda, xc, 1, yc, 1);
     for (blasint i = 0; i < leny; i++)
         L2_AT(ys, i, incy) = yc[i];
-    free(buf);
+    if (buf != stack)
+        free(buf);
 }
 
 blasint NB_INT(gemv_check)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,

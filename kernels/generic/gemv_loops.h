@@ -31,7 +31,6 @@ typedef double gemv_vd __attribute__((vector_size(NB_GEMV_VBYTES)));
 #define NB_HSUM_SFX gemv
 #include "kernels/generic/vec_hsum.h"
 #define GEMV_HSUM4(p) hsum4_##p##_gemv
-#define GEMV_HSUM1(p) hsum1_##p##_gemv
 #define GEMV_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
 #define GEMV_ST(p, v) ({ __typeof__(v) v_ = (v); memcpy((p), &v_, sizeof v_); })
 
@@ -61,6 +60,15 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
 #define GEMV_N_TAIL(p, NC)
 #endif
 
+/* The scalar rows fused explicitly as the vector lanes are (yv += t * a contracts to one FMA):
+   left to the compiler, dgemv_n's last rows were not fused, and a row's value depended on
+   whether the call's row count put it in the vector loop. */
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
+#define GEMV_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
+#else
+#define GEMV_FMA(a, b, c) ((a) * (b) + (c))
+#endif
+
 /* gemv_n: y_b += sum over NC columns of t_c * A(rows, c), one vector of rows at a time; the
    column terms are added in column order, so y(i) sees the same sequence for any row split
    (and whatever the width of the step that takes row i). */
@@ -80,7 +88,7 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
         for (; i < mb; i++) {                                                                       \
             T yi = yb[i];                                                                           \
             for (int c = 0; c < (NC); c++)                                                          \
-                yi += tc[c] * ac[c][i];                                                             \
+                yi = GEMV_FMA(tc[c], ac[c][i], yi);                                                 \
             yb[i] = yi;                                                                             \
         }                                                                                           \
     } while (0)
@@ -129,7 +137,12 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
             s00 += GEMV_LD(V, a0 + i) * GEMV_LD(V, x + i);                                          \
             i += W;                                                                                 \
         }                                                                                           \
-        T t0 = GEMV_HSUM1(p)(s00 + s01);                                                            \
+        /* the lane tree of GEMV_T_COLS4, so a column's value depends on m alone, not on its    \
+           place in the call (LAPACK's eigensolvers rely on it, as l2gen_loops.h says) */          \
+        T t_[4];                                                                                    \
+        V s0_ = s00 + s01;                                                                          \
+        GEMV_HSUM4(p)(s0_, s0_, s0_, s0_, t_);                                                      \
+        T t0 = t_[0];                                                                               \
         for (; i < m; i++)                                                                          \
             t0 += a0[i] * x[i];                                                                     \
         y[j] += alpha * t0;                                                                         \

@@ -432,10 +432,14 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
             V u0 = c * x0 + s * y0, v0 = c * y0 - s * x0;                                          \
             memcpy(y + i, &v0, sizeof v0), memcpy(x + i, &u0, sizeof u0);                          \
         }                                                                                          \
-        for (; i < n; i++) {                                                                       \
-            T xi = x[i], yi = y[i];                                                                \
-            y[i] = c * yi - s * xi;                                                                \
-            x[i] = c * xi + s * yi;                                                                \
+        if (i < n) { /* zero-padded, so the tail fuses as the lanes above */                      \
+            T tx[W] = {0}, ty[W] = {0};                                                            \
+            memcpy(tx, x + i, (n - i) * sizeof(T)), memcpy(ty, y + i, (n - i) * sizeof(T));        \
+            V x0 = LD(tx), y0 = LD(ty);                                                            \
+            L1_PIN(x0); L1_PIN(y0);                                                                \
+            V u0 = c * x0 + s * y0, v0 = c * y0 - s * x0;                                          \
+            memcpy(ty, &v0, sizeof v0), memcpy(tx, &u0, sizeof u0);                                \
+            memcpy(y + i, ty, (n - i) * sizeof(T)), memcpy(x + i, tx, (n - i) * sizeof(T));        \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(p##swap)(size_t n, T *x, T *y)                                                    \
@@ -480,10 +484,13 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
             V y0 = LD(y + i) + (var * x0 + vai * __builtin_shuffle(x0, SW));                       \
             memcpy(y + i, &y0, sizeof y0);                                                         \
         }                                                                                          \
-        for (; i < nr; i += 2) {                                                                   \
-            R xr = x[i], xi = x[i + 1];                                                            \
-            R tr = ar * xr - ai * xi, ti = ar * xi + ai * xr;                                      \
-            y[i] = y[i] + tr, y[i + 1] = y[i + 1] + ti;                                            \
+        if (i < nr) { /* the tail as one zero-padded vector, so it fuses as the lanes above */    \
+            R tx[W] = {0}, ty[W] = {0};                                                            \
+            memcpy(tx, x + i, (nr - i) * sizeof(R)), memcpy(ty, y + i, (nr - i) * sizeof(R));      \
+            V x0 = LD(tx);                                                                         \
+            L1_PIN(x0);                                                                            \
+            V y0 = LD(ty) + (var * x0 + vai * __builtin_shuffle(x0, SW));                          \
+            memcpy(ty, &y0, sizeof y0), memcpy(y + i, ty, (nr - i) * sizeof(R));                   \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(p##scal)(size_t n, C alpha, C *xc)                                                \
@@ -510,9 +517,13 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
             x0 = var * x0 + vai * __builtin_shuffle(x0, SW);                                       \
             memcpy(x + i, &x0, sizeof x0);                                                         \
         }                                                                                          \
-        for (; i < nr; i += 2) {                                                                   \
-            R xr = x[i], xi = x[i + 1];                                                            \
-            x[i] = ar * xr - ai * xi, x[i + 1] = ar * xi + ai * xr;                                \
+        if (i < nr) { /* zero-padded, as axpy's tail */                                           \
+            R tx[W] = {0};                                                                         \
+            memcpy(tx, x + i, (nr - i) * sizeof(R));                                               \
+            V x0 = LD(tx);                                                                         \
+            L1_PIN(x0);                                                                            \
+            x0 = var * x0 + vai * __builtin_shuffle(x0, SW);                                       \
+            memcpy(tx, &x0, sizeof x0), memcpy(x + i, tx, (nr - i) * sizeof(R));                   \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(rp##rot)(size_t n, C *xc, C *yc, R c, R s)                                        \
@@ -536,13 +547,18 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
             memcpy(y + 2 * i, &v0, sizeof v0), memcpy(y + 2 * i + (W), &v1, sizeof v1);            \
             memcpy(x + 2 * i, &u0, sizeof u0), memcpy(x + 2 * i + (W), &u1, sizeof u1);            \
         }                                                                                          \
-        for (; i < n; i++)                                                                         \
-        {                                                                                          \
-            R xr = x[2 * i], xi = x[2 * i + 1], yr = y[2 * i], yi = y[2 * i + 1];                  \
-            x[2 * i] = (xr * c - xi * zero) + (yr * s - yi * zero);                                \
-            x[2 * i + 1] = (xr * zero + xi * c) + (yr * zero + yi * s);                            \
-            y[2 * i] = (yr * c - yi * zero) - (xr * s - xi * zero);                                \
-            y[2 * i + 1] = (yr * zero + yi * c) - (xr * zero + xi * s);                            \
+        if (i < n) { /* zero-padded vectors, so the tail fuses as the lanes above */              \
+            size_t nt = 2 * (n - i);                                                               \
+            R tx[2 * (W)] = {0}, ty[2 * (W)] = {0};                                                \
+            memcpy(tx, x + 2 * i, nt * sizeof(R)), memcpy(ty, y + 2 * i, nt * sizeof(R));          \
+            for (size_t h = 0; h < 2; h++) {                                                       \
+                V x0 = LD(tx + h * (W)), y0 = LD(ty + h * (W));                                    \
+                L1_PIN(x0); L1_PIN(y0);                                                            \
+                V xz0 = __builtin_shuffle(x0, SW) * vz, yz0 = __builtin_shuffle(y0, SW) * vz;      \
+                V u0 = (x0 * c + xz0) + (y0 * s + yz0), v0 = (y0 * c + yz0) - (x0 * s + xz0);      \
+                memcpy(tx + h * (W), &u0, sizeof u0), memcpy(ty + h * (W), &v0, sizeof v0);        \
+            }                                                                                      \
+            memcpy(y + 2 * i, ty, nt * sizeof(R)), memcpy(x + 2 * i, tx, nt * sizeof(R));          \
         }                                                                                          \
     }
 L1_CPLX_ELEMWISE(c, cs, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S)

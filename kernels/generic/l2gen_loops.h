@@ -30,6 +30,25 @@ typedef float l2g_vs __attribute__((vector_size(NB_L2GEN_VBYTES)));
 typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
 #define L2G_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
 
+/* The complex axpy's scalar tail, fused explicitly where the set has FMA, as its vector loop
+   fuses: left to the compiler's contraction, the vector loop and its scalar tail fused different
+   products, so an element's value depended on where its range began, and a threaded split (tbmv,
+   tpmv, gbmv) changed it. */
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
+#define L2G_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
+#else
+#define L2G_FMA(a, b, c) ((a) * (b) + (c))
+#endif
+/* *yp += alpha * (sr, si), the products fused explicitly: left to contraction, the four-column
+   store loop (vectorised by GCC) and the one-column one fused different products, and a
+   column's value depended on the column count of the call. */
+#define L2G_CUPDATE(yp, alpha, sr, si)                                                             \
+    do {                                                                                           \
+        __typeof__(sr) ar_ = __real__(alpha), ai_ = __imag__(alpha), sr_ = (sr), si_ = (si);       \
+        __typeof__(sr) tr_ = L2G_FMA(ar_, sr_, -(ai_ * si_)), ti_ = L2G_FMA(ar_, si_, ai_ * sr_);  \
+        __real__ *(yp) += tr_, __imag__ *(yp) += ti_;                                              \
+    } while (0)
+
 /* gemv_n: four columns per pass, rows in 64 KiB blocks of y (L2): longer column runs than an
    L1-sized block (8 KiB of y ran zgemv_n at 6000 at 0.73x OpenBLAS, 64 KiB at 1.19x).
    gemv_t: two vector sums per column (products with x and with x's pairs swapped), summed
@@ -120,14 +139,34 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
             R re[4], im[4];                                                                        \
             HSUM4(p0 * sgn_p, p1 * sgn_p, p2 * sgn_p, p3 * sgn_p, re);                             \
             HSUM4(q0 * sgn_q, q1 * sgn_q, q2 * sgn_q, q3 * sgn_q, im);                             \
-            for (int c = 0; c < 4; c++) {                                                          \
-                T s;                                                                               \
-                __real__ s = re[c], __imag__ s = im[c];                                            \
-                y[j + c] += alpha * s;                                                             \
-            }                                                                                      \
+            for (int c = 0; c < 4; c++)                                                            \
+                L2G_CUPDATE(y + j + c, alpha, re[c], im[c]);                                       \
         }                                                                                          \
-        for (; j < n; j++)                                                                         \
-            y[j] += alpha * L2G_NAME(p, dot, sfx)(m, 0, a + j * lda, x, conj);                     \
+        /* the last columns one at a time in the same form (sums, padded tail, lane tree), so a \
+           column's value depends on m alone, not on its place in the call: LAPACK's eigen-      \
+           solvers apply a reflector to more columns when they also compute vectors, and their \
+           eigenvalues must not change (xeigtstc's CEV/CGV "result 5" compares them bitwise) */ \
+        for (; j < n; j++) {                                                                       \
+            const R *restrict a0 = (const R *)(a + j * lda);                                       \
+            V z = {0}, p0 = z, q0 = z;                                                             \
+            for (size_t k = 0; k < kend; k += L) {                                                 \
+                V xa = L2G_LD(V, xv + k), xb = SWAP(xa), v0 = L2G_LD(V, a0 + k);                   \
+                p0 += v0 * xa, q0 += v0 * xb;                                                      \
+            }                                                                                      \
+            if (kend < len) {                                                                      \
+                R ta[L], tx[L], tw[L];                                                             \
+                memset(ta, 0, sizeof ta), memset(tx, 0, sizeof tx), memset(tw, 0, sizeof tw);      \
+                for (size_t k = kend; k < len; k++)                                                \
+                    tx[k - kend] = xv[k], tw[k - kend] = xv[k ^ 1], ta[k - kend] = a0[k];          \
+                V xa = L2G_LD(V, tx), xb = L2G_LD(V, tw), v0 = L2G_LD(V, ta);                      \
+                p0 += v0 * xa, q0 += v0 * xb;                                                      \
+            }                                                                                      \
+            R re[4], im[4];                                                                        \
+            V pp = p0 * sgn_p, qq = q0 * sgn_q;                                                    \
+            HSUM4(pp, pp, pp, pp, re);                                                             \
+            HSUM4(qq, qq, qq, qq, im);                                                             \
+            L2G_CUPDATE(y + j, alpha, re[0], im[0]);                                               \
+        }                                                                                          \
     }                                                                                              \
     void L2G_NAME(p, ger, sfx)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,          \
                                size_t lda, int conj)                                               \
@@ -140,15 +179,6 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         }                                                                                          \
     }
 
-/* The complex axpy's scalar tail, fused explicitly where the set has FMA, as its vector loop
-   fuses: left to the compiler's contraction, the vector loop and its scalar tail fused different
-   products, so an element's value depended on where its range began, and a threaded split (tbmv,
-   tpmv, gbmv) changed it. */
-#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
-#define L2G_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
-#else
-#define L2G_FMA(a, b, c) ((a) * (b) + (c))
-#endif
 
 /* The real axpy prefetches x L2G_PF_BYTES ahead on columns of L2G_PF_MIN bytes or more: tpmv
    'N' from L3 (columns of 8-16 KiB) ran at 0.55x OpenBLAS without it on the Zen 4 guest; on
