@@ -168,6 +168,13 @@ check-arm:
 
 test: check
 
+# LAPACK's testers alone (the lin and eig testers of Debian's liblapack-test on lib/libopenblas.so.0
+# against the reference; also part of make check): every kernel set this machine runs.
+.PHONY: check-lapack
+check-lapack: lib $(BUILD)/nb_info
+	@for s in $$(LD_LIBRARY_PATH=$(LIBDIR) $(BUILD)/nb_info --sets); do echo "== lapack testers [$$s]"; \
+	  NANOBLAS_ARCH=$$s ./tests/netlib/run_lapack_testers.sh $(LIBDIR) tests/out/lapack-$$s || exit 1; done
+
 # Benchmarks (bench/README.md). `make bench`: the headline comparison with OpenBLAS, BLIS and MKL
 # (installed when absent), table + CSV + PNG plot in bench/out/; `make bench-full`: every group.
 BENCH_BIN = $(BUILD)/bench/gemm_bench

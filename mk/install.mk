@@ -22,6 +22,14 @@ GFORTRAN_LIB := $(firstword $(filter /%,$(shell $(CC) -print-file-name=libgfortr
                                                $(CC) -print-file-name=libgfortran.so.5)))
 endif
 HAVE_LAPACK := $(if $(and $(LAPACK_PIC),$(GFORTRAN_LIB)),yes,no)
+# LAPACKE (Debian's liblapacke-dev) goes in with LAPACK, as in upstream OpenBLAS's library, so a C
+# program linked with -lopenblas finds LAPACKE_dgesv and the rest; its ?lagge/?laghe/?lagsy/?latms
+# wrappers call the test-matrix generators of libtmglib-dev, linked in for them. Either missing:
+# no LAPACKE. LAPACKE= on the command line leaves it out.
+LAPACKE_A ?= $(if $(TARGET_MULTIARCH),$(wildcard /usr/lib/$(TARGET_MULTIARCH)/liblapacke.a))
+TMGLIB_A ?= $(if $(TARGET_MULTIARCH),$(wildcard /usr/lib/$(TARGET_MULTIARCH)/libtmglib.a))
+LAPACKE_LINK = $(if $(and $(LAPACKE_A),$(TMGLIB_A)),$(LAPACKE_A) -Wl$(comma)--no-whole-archive $(TMGLIB_A) -Wl$(comma)--whole-archive)
+comma := ,
 
 OPENBLAS_LIB = $(LIBDIR)/libopenblas.so.0
 OPENBLAS_IS_LINK := $(shell test -L $(OPENBLAS_LIB) && echo yes)
@@ -44,7 +52,7 @@ link_library = $(CC) -shared -Wl,-soname,$(1) -Wl,-z,defs -Wl,-z,nodelete -o $@ 
 
 ifeq ($(HAVE_LAPACK),yes)
 LAPACK_FILTERED = $(BUILD)/lapack/liblapack_nb.a
-LAPACK_LINK = -Wl,--whole-archive $(LAPACK_FILTERED) -Wl,--no-whole-archive $(GFORTRAN_LIB)
+LAPACK_LINK = -Wl,--whole-archive $(LAPACK_FILTERED) $(LAPACKE_LINK) -Wl,--no-whole-archive $(GFORTRAN_LIB)
 lib: $(OPENBLAS_LIB) $(LIBDIR)/liblapack.so.3 $(ALT_BLAS) $(ALT_LAPACK)
 
 # The archive minus the members that define a symbol nanoblas exports (xerbla_, xerbla_array_,

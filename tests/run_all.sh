@@ -74,6 +74,16 @@ step xerbla ./tests/check_xerbla.sh lib build
 for s in $sets; do
   step "netlib[$s]" env NANOBLAS_ARCH=$s ./tests/netlib/run_netlib.sh lib tests/out/netlib-$s
 done
+# LAPACK's own testers (Debian's liblapack-test) on our libopenblas.so.0, compared with the same
+# testers on the reference BLAS and LAPACK (tests/netlib/run_lapack_testers.sh): every tester on
+# the best set, the linear-equation ones (where getrf/potrf/trtri/... are ours) on the others.
+best=${sets%% *}
+for s in $sets; do
+  which=lin; [ "$s" = "$best" ] && which=all
+  step "lapack-testers[$s]" env NANOBLAS_ARCH=$s LAPACK_TESTERS=$which \
+    ./tests/netlib/run_lapack_testers.sh lib tests/out/lapack-$s
+done
+step lapacke ./tests/check_lapacke.sh lib
 # Drop-in use: install/uninstall with pkg-config and CMake; a program built against Debian's
 # OpenBLAS run on our libopenblas.so.0; threadpoolctl seeing and controlling us; NumPy, SciPy and
 # R with nanoblas swapped in three ways, checked against the reference BLAS and the call trace;
