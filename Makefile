@@ -209,7 +209,7 @@ $(BUILD)/bench/blas_suite: $(SUITE_SRC) bench/blas_suite.h bench/bench_util.h be
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(SUITE_SRC) -o $@ -ldl -lm
 
-.PHONY: bench-full bench-threads bench-bf16 bench-batch bench-blas
+.PHONY: bench-full bench-threads bench-bf16 bench-batch bench-blas bench-lapack
 bench: lib $(BENCH_BIN)
 	MODE=headline BENCH_BIN=$(BENCH_BIN) LIBDIR=$(LIBDIR) ./bench/run_bench.sh
 
@@ -228,6 +228,11 @@ bench-batch: lib $(BENCH_BIN) $(BUILD)/bench/batch_bench
 bench-blas: lib $(BUILD)/bench/blas_suite
 	MODE=blas BENCH_BIN=$(BENCH_BIN) SUITE_BIN=$(BUILD)/bench/blas_suite LIBDIR=$(LIBDIR) \
 	  QUICK=$(QUICK) NUMPY=$(NUMPY) ./bench/run_bench.sh
+
+# bench-lapack: the NumPy/SciPy and R LAPACK rows alone, each library with its own LAPACK
+# (bench/run_bench.sh MODE=lapack; bench/README.md). QUICK=1: a short smoke run.
+bench-lapack: lib
+	MODE=lapack LIBDIR=$(LIBDIR) QUICK=$(QUICK) ./bench/run_bench.sh
 
 # libopenblas.so.0 with LAPACK, install, uninstall, Debian alternatives.
 include mk/install.mk

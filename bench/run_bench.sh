@@ -1,25 +1,36 @@
 #!/bin/sh
 # bench/run_bench.sh: the driver behind `make bench` (MODE=headline), `make bench-full`
 # (MODE=full), `make bench-threads` (MODE=threads: only the thread-scaling group),
-# `make bench-bf16` (MODE=bf16), `make bench-batch` (MODE=batch) and `make bench-blas` (MODE=blas:
-# every BLAS family, build/bench/blas_suite, then the NumPy/SciPy workloads, bench/blas_numpy.py). Installs what is missing
+# `make bench-bf16` (MODE=bf16), `make bench-batch` (MODE=batch), `make bench-blas` (MODE=blas:
+# every BLAS family, build/bench/blas_suite, then the NumPy/SciPy workloads, bench/blas_numpy.py)
+# and `make bench-lapack` (MODE=lapack: only the NumPy/SciPy LAPACK workloads and the R rows,
+# bench/blas_r.R, each library with its own LAPACK). Installs what is missing
 # (Debian's OpenBLAS and BLIS, gnuplot, MKL from pip into .venv; LIBXSMM for MODE=batch), runs
 # build/bench/gemm_bench (and blas_bench, batch_bench) and writes bench/out/: tables (.txt), CSV
 # and PNG plots.
 #
-# Environment: MODE=headline|full|threads|bf16|batch|blas|plot (plot: redraw gemm.png from
-# headline.csv), BENCH_BIN, LIBDIR, BENCH_OUT (default bench/out), BENCH_NO_INSTALL=1 (use only
+# Environment: MODE=headline|full|threads|bf16|batch|blas|lapack|plot (plot: redraw gemm.png from
+# headline.csv), BENCH_BIN, LIBDIR (relative to the repository or absolute), BENCH_OUT (default
+# bench/out), BENCH_NO_INSTALL=1 (use only
 # what is present), BENCH_NO_MKL=1, BENCH_ARGS (extra gemm_bench options appended to every run,
 # e.g. "--quick"), BENCH_PLOTTER=matplotlib (skip gnuplot), BATCH_ARGS (extra batch_bench
-# options, MODE=batch), SUITE_BIN (MODE=blas: build/bench/blas_suite), QUICK=1 (MODE=blas: the
-# short smoke run), NUMPY=0 (MODE=blas: without the NumPy/SciPy rows), SUITE_ARGS (extra
-# blas_suite options).
+# options, MODE=batch), SUITE_BIN (MODE=blas: build/bench/blas_suite), QUICK=1 (MODE=blas and
+# MODE=lapack: the short smoke run), NUMPY=0 (MODE=blas: without the NumPy/SciPy rows), SUITE_ARGS
+# (extra blas_suite options). NumPy/SciPy/R rows (MODE=blas and MODE=lapack): NUMPY_LAPACK=own|ref
+# (the LAPACK behind each library: its own, or Debian's reference LAPACK for all; default ref for
+# MODE=blas, own for MODE=lapack), NUMPY_LIBS (comma list of the libraries to run, e.g.
+# nanoblas,openblas,mkl; default all found), ROUNDS (default 3, QUICK 1), ONLY (comma list: the
+# rows whose name contains one of them), MODE=lapack only: N_LAPACK (sizes of the factorization
+# rows and the R rows, default 1000,2000; QUICK 200,300), N_EIG (sizes of eig, eigh and svd, default
+# 1000; QUICK 200), LAPACK_BUDGET (seconds of calls per row, default 1), R=0 (without the R rows),
+# PROC_TIMEOUT (seconds one process may run, default 1800).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
 MODE=${MODE:-headline}
 BENCH_BIN=${BENCH_BIN:-build/bench/gemm_bench}
 LIBDIR=${LIBDIR:-lib}
+case $LIBDIR in /*) LIBABS=$LIBDIR ;; *) LIBABS=$ROOT/$LIBDIR ;; esac
 OUT=${BENCH_OUT:-bench/out}
 BENCH_ARGS=${BENCH_ARGS:-}
 START=$(date +%s)
@@ -28,15 +39,21 @@ say() { echo "run_bench: $*" >&2; }
 elapsed() { echo "$(( $(date +%s) - START ))s"; }
 
 case $MODE in
-  headline|full|threads|bf16|batch|blas|plot) ;;
-  *) say "MODE must be headline, full, threads, bf16, batch, blas or plot (got '$MODE')"; exit 2 ;;
+  headline|full|threads|bf16|batch|blas|lapack|plot) ;;
+  *) say "MODE must be headline, full, threads, bf16, batch, blas, lapack or plot (got '$MODE')"; exit 2 ;;
 esac
 [ "$MODE" = plot ] && { BENCH_NO_INSTALL=1; BENCH_NO_MKL=1; }
 
 # ---- build ------------------------------------------------------------------------------------
 SUITE_BIN=${SUITE_BIN:-build/bench/blas_suite}
 [ "$MODE" = blas ] && NEED_BIN=$SUITE_BIN || NEED_BIN=$BENCH_BIN
-if [ ! -x "$NEED_BIN" ] || [ ! -e "$LIBDIR/libnanoblas.so.0" ]; then
+if [ "$MODE" = lapack ]; then
+  # no benchmark program: the libraries only (libopenblas.so.0 carries nanoblas's LAPACK)
+  if [ ! -e "$LIBDIR/libnanoblas.so.0" ] || [ ! -e "$LIBDIR/libopenblas.so.0" ]; then
+    say "building nanoblas"
+    make -s -j2 lib || { say "build failed"; exit 1; }
+  fi
+elif [ ! -x "$NEED_BIN" ] || [ ! -e "$LIBDIR/libnanoblas.so.0" ]; then
   say "building nanoblas and the benchmark"
   make -s -j2 lib "$NEED_BIN" || { say "build failed"; exit 1; }
 fi
@@ -67,11 +84,15 @@ if [ "${BENCH_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1 \
      && ! "$SYS_PY" -c 'import ensurepip' >/dev/null 2>&1; then
     want="$want python3-venv"
   fi
-  # bench-blas's NumPy/SciPy rows: Debian's NumPy and SciPy over the reference LAPACK
-  if [ "$MODE" = blas ] && [ "${NUMPY:-1}" != 0 ]; then
+  # bench-blas's and bench-lapack's NumPy/SciPy rows: Debian's NumPy and SciPy, the reference
+  # LAPACK (NUMPY_LAPACK=ref, and BLIS's rows); bench-lapack's R rows: Debian's R
+  if { [ "$MODE" = blas ] && [ "${NUMPY:-1}" != 0 ]; } || [ "$MODE" = lapack ]; then
     /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || want="$want python3-numpy"
     /usr/bin/python3 -c 'import scipy' >/dev/null 2>&1 || want="$want python3-scipy"
     installed liblapack3 || want="$want liblapack3"
+  fi
+  if [ "$MODE" = lapack ] && [ "${R:-1}" != 0 ] && ! command -v Rscript >/dev/null 2>&1; then
+    want="$want r-base-core"
   fi
   if [ -n "$want" ]; then
     say "installing:$want"
@@ -174,7 +195,7 @@ unset_thread_env() {
 banner() {
   echo "== nanoblas gemm benchmark ($MODE) -- $(date '+%Y-%m-%d %H:%M:%S %Z')"
   echo "cpu: $CPU_ID"
-  echo "cpus: $NCPU; nanoblas: $ROOT/$LIBDIR/libnanoblas.so.0"
+  echo "cpus: $NCPU; nanoblas: $LIBABS/libnanoblas.so.0"
   echo "every figure below is of this CPU only; another CPU gives other numbers and other ratios"
   if [ -n "${MKL:-}" ] && [ "$CPU_VENDOR" != GenuineIntel ]; then
     echo "note: MKL on this ${CPU_VENDOR:-non-Intel} CPU runs other code paths than on Intel's (see its" \
@@ -188,7 +209,7 @@ run() {
   name=$1; shift
   say "[$(elapsed)] $name: $BENCH_BIN $*"
   # shellcheck disable=SC2086 # BENCH_ARGS is a word list
-  "$BENCH_BIN" --lib nanoblas="$ROOT/$LIBDIR/libnanoblas.so.0" "$@" $BENCH_ARGS \
+  "$BENCH_BIN" --lib nanoblas="$LIBABS/libnanoblas.so.0" "$@" $BENCH_ARGS \
     --csv "$OUT/$name.csv" > "$OUT/$name.txt"
   rc=$?
   stamp "$OUT/$name.csv" "$OUT/$name.txt"
@@ -426,69 +447,264 @@ plot_blas() {
   gnuplot "$dat/plot.gp" && say "plot: $2"
 }
 
-# numpy_rows: bench-blas's NumPy/SciPy workloads (bench/blas_numpy.py) under Debian's python3, once
-# per library and thread count, in rounds that interleave the libraries; each library is the
-# process's libblas.so.3 and libcblas.so.3 (symlinks in OUT/numpy-libs/NAME/, first on
-# LD_LIBRARY_PATH), in front of Debian's reference LAPACK, the same for all: the differences are
-# the BLAS's. BLIS only at 1 thread (see below). Table OUT/numpy.txt, CSV OUT/numpy.csv (medians over the rounds), raw numbers
-# OUT/numpy-raw.csv.
-numpy_rows() {
+# defines FILE SYMBOL: FILE's dynamic symbol table defines SYMBOL (binutils' nm)
+defines() { nm -D --defined-only "$1" 2>/dev/null | awk -v s="$2" '$3 == s { f = 1 } END { exit !f }'; }
+
+# own_lapack NAME BLASFILE: prints the file that holds library NAME's own LAPACK, or nothing.
+own_lapack() {
+  case $1 in
+    nanoblas)
+      # this build's libopenblas.so.0: nanoblas plus the reference LAPACK in which nanoblas's
+      # own routines (?getrf, ?getrs, ?potrf, ?potrs, ?laswp, ...) replace the reference ones; a
+      # build without liblapack-dev makes it a mere link to libnanoblas.so.0, without LAPACK
+      defines "$LIBABS/libopenblas.so.0" dgeev_ && echo "$LIBABS/libopenblas.so.0" ;;
+    openblas)
+      # Debian's OpenBLAS ships its LAPACK as a liblapack.so.3 of its own beside libopenblas.so.0
+      # (the liblapack.so.3 alternative): it is OpenBLAS's when its dgetrf_ calls OpenBLAS's LU
+      # drivers (dgetrf_single, dgetrf_parallel) in libopenblas.so.0. Else libopenblas.so.0
+      # itself, which carries OpenBLAS's LAPACK too.
+      f=$(dirname "$2")/liblapack.so.3
+      if [ -e "$f" ] && defines "$f" dgetrf_ &&
+         nm -D --undefined-only "$f" 2>/dev/null | grep -qwE 'dgetrf_(single|parallel)'; then
+        echo "$f"
+      elif defines "$2" dgetrf_ && defines "$2" dgeev_; then
+        echo "$2"
+      fi ;;
+    mkl) defines "$2" dgetrf_ && defines "$2" dgeev_ && echo "$2" ;;
+  esac
+}
+
+# check_bindings LIB WHAT: reads the LD_DEBUG=bindings output of the process just run
+# (SWAP_LD/p.*, then removed) and checks where the symbols went: the LAPACK routines that NumPy's
+# and SciPy's LAPACK modules (numpy/linalg/*, scipy/linalg/_flapack) and R's (modules/lapack.so)
+# call must bind to LIB's LAPACK (SWAP_DIR/LIB/allow-lapack), dgemm_, dsyrk_ and dtrsm_ wherever
+# they are called from to LIB's BLAS (allow-blas). One summary line per process in the
+# verification file; a warning on stderr for every symbol that went elsewhere, and the summary on
+# stderr when VERBOSE_CHECK=1 (the first round).
+check_bindings() {
+  cat "$SWAP_LD"/p.* 2>/dev/null | awk '
+    /binding file / && /symbol `/ {
+      from = $0; sub(/.*binding file /, "", from); sub(/ \[[0-9]+\] to .*/, "", from)
+      to = $0; sub(/.* to /, "", to); sub(/ \[[0-9]+\]: .*/, "", to)
+      sym = $0; sub(/.*symbol `/, "", sym); sub(/'"'"'.*/, "", sym)
+      if (sym ~ /^d(gesv|getrf|getri|getrs|potrf|geqrf|orgqr|gelsd|geev|syevd|gesdd)_$/) {
+        if (from ~ /(numpy\/linalg\/|scipy\/linalg\/_flapack|R\/modules\/+lapack)/)
+          print "lapack", sym, to
+        else if (from ~ /\/lib[^\/]*\.so[^\/]*$/)
+          print "within", sym, to, from  # a library calling LAPACK: checked if it is the LAPACK
+      } else if (sym ~ /^d(gemm|syrk|trsm)_$/)
+        print "blas", sym, to
+    }' | sort -u > "$SWAP_LD/bind"
+  rm -f "$SWAP_LD"/p.*
+  : > "$SWAP_LD/bind.real"
+  while read -r k sym to from; do
+    # the LAPACK's calls to its own routines (dgesv_ to dgetrf_) must stay in it, too
+    if [ "$k" = within ]; then
+      grep -qxF "$(readlink -f "$from")" "$SWAP_DIR/$1/allow-lapack" || continue
+      k=lapack
+    fi
+    real=$(readlink -f "$to")
+    ok=ok; grep -qxF "$real" "$SWAP_DIR/$1/allow-$k" || ok=WRONG
+    echo "$k $ok $real $sym" >> "$SWAP_LD/bind.real"
+  done < "$SWAP_LD/bind"
+  sum=$(sort -u "$SWAP_LD/bind.real" | awk -v lib="$1" '
+    { key = $1 " " $2 " " $3; if (!(key in s)) { order[++n] = key; s[key] = $4 } else s[key] = s[key] "," $4 }
+    END { for (i = 1; i <= n; i++) { split(order[i], a, " ")
+            printf "%s%s %s -> %s%s", (i > 1 ? "; " : ""), toupper(a[1]), s[order[i]], a[3], (a[2] == "ok" ? "" : " (NOT " lib "'"'"'s " a[1] ")") } }')
+  grep -q '^lapack ' "$SWAP_LD/bind.real" || sum="${sum:+$sum; }no LAPACK binding seen"
+  echo "$1 $2: ${sum:-no binding seen}" >> "$SWAP_VERIFY"
+  if grep -q ' WRONG ' "$SWAP_LD/bind.real" || ! grep -q '^lapack ' "$SWAP_LD/bind.real"; then
+    say "$SWAP_KIND: WARNING, $1 $2 did not run on $1's intended files: $sum"
+  elif [ "${VERBOSE_CHECK:-0}" = 1 ]; then
+    say "$SWAP_KIND: $1 $2: $sum"
+  fi
+}
+
+# check_mapped LIB WHAT FILE: the "# blas" and "# lapack" lines a process printed (the files
+# mapped, the file that defines dgetrf_ in its liblapack.so.3, or R's La_library()) must name
+# LIB's own files.
+check_mapped() {
+  real=$(head -n 1 "$SWAP_DIR/$1/allow-blas")
+  grep -q "^# blas .*$real" "$3" || \
+    say "$SWAP_KIND: WARNING, $1 not mapped in $2 ($(grep -m 1 '^# blas' "$3")): its figures are not its own"
+  la=$(sed -n 's/^# lapack \(dgetrf_\|La_library\)=\([^ ]*\).*/\2/p' "$3" | head -n 1)
+  if [ -n "$la" ] && ! grep -qxF "$la" "$SWAP_DIR/$1/allow-lapack"; then
+    say "$SWAP_KIND: WARNING, $2 of $1: LAPACK from $la, not from $(tr '\n' ' ' < "$SWAP_DIR/$1/allow-lapack")"
+  fi
+}
+
+# swap_rows KIND: the NumPy/SciPy rows under Debian's python3 (KIND numpy: bench-blas's
+# workloads, bench/blas_numpy.py --set blas; KIND lapack: bench-lapack's LAPACK workloads, --set
+# lapack, then the R rows, bench/blas_r.R), once per library and thread count (1 and all
+# cores; BLIS at 1 only, see below), in rounds that interleave the libraries (the first one
+# rotating). Each library is the process's libblas.so.3 and libcblas.so.3, and its
+# liblapack.so.3 is (NUMPY_LAPACK=own, MODE=lapack's default) the library's own LAPACK (nanoblas:
+# this build's libopenblas.so.0, which then also serves as its BLAS; OpenBLAS: Debian's OpenBLAS
+# liblapack.so.3; MKL: libmkl_rt; BLIS has none: the reference LAPACK) or (NUMPY_LAPACK=ref,
+# MODE=blas's default) Debian's reference LAPACK for all, so that the differences are the BLAS's:
+# symlinks in OUT/KIND-libs/NAME/, first on LD_LIBRARY_PATH (R: on R_LD_LIBRARY_PATH, which R's
+# start-up script puts in front of LD_LIBRARY_PATH together with /usr/lib/<multiarch>, where the
+# system's libblas.so.3 would win). Every process runs with LD_DEBUG=bindings, and the files its
+# BLAS and LAPACK calls bound to are checked (check_bindings, OUT/KIND-verify.txt), as are the
+# files it reports mapped (check_mapped). A row that crashes a library or runs past PROC_TIMEOUT
+# is skipped for that library from then on, with a message, and the process goes on past it.
+# Table OUT/KIND.txt, CSV OUT/KIND.csv (medians over the rounds), raw numbers OUT/KIND-raw.csv.
+swap_rows() {
+  SWAP_KIND=$1
   py=/usr/bin/python3
-  lapackdir=/usr/lib/$MA/lapack
-  "$py" -c 'import numpy, scipy' >/dev/null 2>&1 || { say "numpy: no python3-numpy/python3-scipy -- skipped"; return 0; }
-  [ -e "$lapackdir/liblapack.so.3" ] || { say "numpy: no $lapackdir/liblapack.so.3 (liblapack3) -- skipped"; return 0; }
-  d="$OUT/numpy-libs"
-  rm -rf "$d"; mkdir -p "$d" || return 1
-  libs="nanoblas=$ROOT/$LIBDIR/libnanoblas.so.0"
-  [ -n "$OPENBLAS" ] && libs="$libs openblas=$OPENBLAS"
-  [ -n "$BLIS" ] && libs="$libs blis=$BLIS"
-  [ -n "${MKL:-}" ] && [ "${BENCH_NO_MKL:-0}" != 1 ] && libs="$libs mkl=$MKL"
-  for lp in $libs; do
-    mkdir -p "$d/${lp%%=*}"
-    ln -s "${lp#*=}" "$d/${lp%%=*}/libblas.so.3"; ln -s "${lp#*=}" "$d/${lp%%=*}/libcblas.so.3"
+  reflapack=/usr/lib/$MA/lapack/liblapack.so.3
+  if [ "$SWAP_KIND" = lapack ]; then lmode=${NUMPY_LAPACK:-own}; else lmode=${NUMPY_LAPACK:-ref}; fi
+  case $lmode in own|ref) ;; *) say "NUMPY_LAPACK must be own or ref (got '$lmode')"; return 1 ;; esac
+  "$py" -c 'import numpy, scipy' >/dev/null 2>&1 || { say "$SWAP_KIND: no python3-numpy/python3-scipy -- skipped"; return 0; }
+  [ -e "$reflapack" ] || { say "$SWAP_KIND: no $reflapack (liblapack3) -- skipped"; return 0; }
+  SWAP_DIR="$OUT/$SWAP_KIND-libs"; SWAP_LD="$OUT/$SWAP_KIND-ld"; SWAP_VERIFY="$OUT/$SWAP_KIND-verify.txt"
+  rm -rf "$SWAP_DIR" "$SWAP_LD"; mkdir -p "$SWAP_DIR" "$SWAP_LD" || return 1
+  raw="$OUT/$SWAP_KIND-raw.csv"; err="$OUT/$SWAP_KIND.err"; one="$OUT/$SWAP_KIND-one.txt"
+  { echo "# cpu: $CPU_ID"; echo "# lapack: $lmode"; } > "$raw"
+  : > "$err"
+  echo "# $(date '+%Y-%m-%d %H:%M:%S %Z'); LAPACK: $lmode; cpu: $CPU_ID" > "$SWAP_VERIFY"
+  libs=""
+  for lib in nanoblas openblas blis mkl; do
+    case ",${NUMPY_LIBS:-$lib}," in *",$lib,"*) ;; *) continue ;; esac
+    case $lib in
+      nanoblas) b=$LIBABS/libnanoblas.so.0 ;;
+      openblas) b=$OPENBLAS ;;
+      blis) b=$BLIS ;;
+      mkl) b=${MKL:-}; [ "${BENCH_NO_MKL:-0}" = 1 ] && b="" ;;
+    esac
+    [ -n "$b" ] || continue
+    l=$reflapack; lnote="Debian's reference LAPACK"
+    if [ "$lmode" = own ]; then
+      if [ "$lib" = blis ]; then
+        lnote="Debian's reference LAPACK (BLIS has none)"
+      else
+        o=$(own_lapack "$lib" "$b")
+        if [ -n "$o" ]; then
+          l=$o; lnote="its own"
+          # nanoblas: BLAS and LAPACK from the one libopenblas.so.0 (libnanoblas.so.0 beside it
+          # would be a second copy of nanoblas, with threads of its own)
+          [ "$lib" = nanoblas ] && b=$o
+        else
+          say "$SWAP_KIND: WARNING, no LAPACK of $lib's found: it runs on the reference LAPACK"
+          lnote="Debian's reference LAPACK (its own not found)"
+        fi
+      fi
+    fi
+    mkdir -p "$SWAP_DIR/$lib"
+    for n in libblas.so.3 libcblas.so.3; do ln -s "$b" "$SWAP_DIR/$lib/$n"; done
+    ln -s "$l" "$SWAP_DIR/$lib/liblapack.so.3"
+    readlink -f "$b" > "$SWAP_DIR/$lib/allow-blas"
+    readlink -f "$l" > "$SWAP_DIR/$lib/allow-lapack"
+    # OpenBLAS's own LAPACK is in libopenblas.so.0 as well as in Debian's liblapack.so.3, and R
+    # reaches the former: its libblas.so.3 is in the global scope, searched first
+    [ "$lib" = openblas ] && [ "$lmode" = own ] && readlink -f "$b" >> "$SWAP_DIR/$lib/allow-lapack"
+    # libmkl_rt loads MKL's interface layer (libmkl_intel_lp64) into the global scope, and the
+    # modules loaded after it bind to that one: MKL's too
+    if [ "$lib" = mkl ]; then
+      for f in "$(dirname "$b")"/libmkl_*.so*; do
+        readlink -f "$f" >> "$SWAP_DIR/$lib/allow-blas"
+        [ "$lmode" = own ] && readlink -f "$f" >> "$SWAP_DIR/$lib/allow-lapack"
+      done
+    fi
+    echo "# lib $lib: BLAS $(readlink -f "$b"); LAPACK $(readlink -f "$l") ($lnote)" | tee -a "$raw" "$SWAP_VERIFY" >&2
+    libs="$libs $lib"
   done
-  if [ "${QUICK:-0}" = 1 ]; then args="--n 500 --n-heavy 300 --vec 1000000 --budget 0.2"; rounds=1
-  else args="--n 2000 --n-heavy 1200 --vec 4000000 --budget 1"; rounds=3; fi
-  # one process's limit: a library that hangs costs this much, and its later rows show "-"
-  ptime=300; [ "${QUICK:-0}" = 1 ] && ptime=120
+  [ -n "$libs" ] || { say "$SWAP_KIND: no library to run"; return 1; }
+  budget=${LAPACK_BUDGET:-1}
+  if [ "$SWAP_KIND" = lapack ]; then
+    if [ "${QUICK:-0}" = 1 ]; then nl=${N_LAPACK:-200,300}; ne=${N_EIG:-200}; budget=${LAPACK_BUDGET:-0.2}
+    else nl=${N_LAPACK:-1000,2000}; ne=${N_EIG:-1000}; fi
+    args="--set lapack --n-lapack $nl --n-eig $ne --budget $budget"
+    rounds=${ROUNDS:-3}; [ "${QUICK:-0}" = 1 ] && rounds=${ROUNDS:-1}
+    ptime=${PROC_TIMEOUT:-1800}; [ "${QUICK:-0}" = 1 ] && ptime=${PROC_TIMEOUT:-300}
+    title="NumPy/SciPy and R LAPACK workloads (Debian's NumPy, SciPy and R; LAPACK: $lmode)"
+  else
+    if [ "${QUICK:-0}" = 1 ]; then args="--n 500 --n-heavy 300 --vec 1000000 --budget 0.2"; rounds=${ROUNDS:-1}
+    else args="--n 2000 --n-heavy 1200 --vec 4000000 --budget 1"; rounds=${ROUNDS:-3}; fi
+    args="--set blas $args"
+    # one process's limit: a library that hangs costs this much, and its later rows show "-"
+    ptime=${PROC_TIMEOUT:-300}; [ "${QUICK:-0}" = 1 ] && ptime=${PROC_TIMEOUT:-120}
+    title="NumPy/SciPy workloads (Debian's NumPy and SciPy, each library as libblas.so.3; LAPACK: $lmode)"
+  fi
+  # the R rows: bench-lapack only
+  rhome=""
+  if [ "$SWAP_KIND" = lapack ] && [ "${R:-1}" != 0 ]; then
+    if ! command -v Rscript >/dev/null 2>&1; then say "lapack: no Rscript (r-base-core) -- R rows skipped"
+    else rhome=$(R RHOME 2>/dev/null); [ -n "$rhome" ] || say "lapack: R RHOME failed -- R rows skipped"
+    fi
+  fi
   tlist=1; [ "$NCPU" -gt 1 ] && tlist="1 $NCPU"
-  raw="$OUT/numpy-raw.csv"
-  echo "# cpu: $CPU_ID" > "$raw"
-  : > "$OUT/numpy.err"
-  nl=$(echo "$libs" | wc -w); nt=$(echo "$tlist" | wc -w); total=$((rounds * nl * nt)); i=0
-  case " $libs" in *" blis="*) total=$((total - rounds * (nt - 1))) ;; esac
+  nlib=$(echo "$libs" | wc -w); nt=$(echo "$tlist" | wc -w); total=$((rounds * nlib * nt)); i=0
+  case " $libs " in *" blis "*) total=$((total - rounds * (nt - 1))) ;; esac
   for r in $(seq 1 "$rounds"); do
+    # the first library rotates from round to round
+    order=$(echo "$libs" | awk -v r="$r" '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + r - 1) % NF) + 1) }')
+    VERBOSE_CHECK=0; [ "$r" = 1 ] && VERBOSE_CHECK=1
     for t in $tlist; do
-      for lp in $libs; do
-        lib=${lp%%=*}; path=${lp#*=}
+      for lib in $order; do
         # Debian's pthread BLIS starts and joins its threads on every multi-threaded call: the
         # thousands of small calls inside eigh or solve then took minutes (solve at 500: 86 s a
-        # call) -- BLIS runs the NumPy rows at 1 thread only, as in full-threads-small
+        # call) -- BLIS runs these rows at 1 thread only, as in full-threads-small
         if [ "$lib" = blis ] && [ "$t" != 1 ]; then
-          [ "$r" = 1 ] && say "numpy: blis skipped at $t threads (thread start-up on every call)"
+          [ "$r" = 1 ] && say "$SWAP_KIND: blis skipped at $t threads (thread start-up on every call)"
           continue
         fi
         i=$((i + 1))
-        say "[$(elapsed)] numpy $i/$total: round $r/$rounds, $lib, $t thread(s)"
-        lpath="$d/$lib:$lapackdir"
-        [ "$lib" = mkl ] && lpath="$lpath:$(dirname "$path")"
-        # shellcheck disable=SC2086 # args is a word list
-        env -u LD_PRELOAD OPENBLAS_NUM_THREADS="$t" OMP_NUM_THREADS="$t" MKL_NUM_THREADS="$t" \
-          BLIS_NUM_THREADS="$t" NANOBLAS_NUM_THREADS="$t" LD_LIBRARY_PATH="$lpath" \
-          timeout "$ptime" "$py" "$ROOT/bench/blas_numpy.py" run $args > "$OUT/numpy-one.txt" 2>> "$OUT/numpy.err" \
-          || say "numpy: $lib at $t thread(s) exited with an error (see $OUT/numpy.err)"
-        # the swap must have happened: the library's own file mapped in the process
-        real=$(readlink -f "$path")
-        grep -q "^# blas .*$real" "$OUT/numpy-one.txt" || \
-          say "numpy: $lib not mapped in the process ($(head -n 1 "$OUT/numpy-one.txt")): its figures are not its own"
-        grep -v '^#' "$OUT/numpy-one.txt" | sed "s/^/$lib,$t,$r,/" >> "$raw"
+        say "[$(elapsed)] $SWAP_KIND $i/$total: round $r/$rounds, $lib, $t thread(s)"
+        lpath="$SWAP_DIR/$lib"
+        [ "$lib" = mkl ] && lpath="$lpath:$(dirname "$MKL")"
+        # NUMPY_LAPACK=ref: the reference LAPACK preloaded, so that it is first in the global
+        # scope: else what a BLAS library exports or loads there wins over it (libmkl_rt loads
+        # MKL's LAPACK-carrying libmkl_intel_lp64 globally, and every module NumPy and SciPy load
+        # after it bound dgesv_ and the rest there; R's libblas.so.3 is global from the start)
+        preload=""; [ "$lmode" = ref ] && preload="$SWAP_DIR/$lib/liblapack.so.3"
+        # NumPy/SciPy; past a row that crashes (or times out), in a new process without it
+        : > "$one"; measured=""; tries=0
+        while :; do
+          skip=$( { cat "$SWAP_DIR/$lib/skip" 2>/dev/null; echo "$measured"; } | tr '\n' ',' | tr -s ',' | sed 's/^,//; s/,$//')
+          # shellcheck disable=SC2086 # args is a word list
+          env LD_PRELOAD="$preload" OPENBLAS_NUM_THREADS="$t" OMP_NUM_THREADS="$t" MKL_NUM_THREADS="$t" \
+            BLIS_NUM_THREADS="$t" NANOBLAS_NUM_THREADS="$t" LD_LIBRARY_PATH="$lpath" \
+            LD_DEBUG=bindings LD_DEBUG_OUTPUT="$SWAP_LD/p" \
+            timeout "$ptime" "$py" "$ROOT/bench/blas_numpy.py" run $args ${ONLY:+--only "$ONLY"} \
+            ${skip:+--skip "$skip"} > "$one.try" 2>> "$err"
+          rc=$?
+          cat "$one.try" >> "$one"
+          [ $tries = 0 ] && check_bindings "$lib" "python t$t r$r"
+          rm -f "$SWAP_LD"/p.*
+          [ $rc = 0 ] && break
+          row=$(awk '/^# start / { row = $3 "@" $4; open = 1; next } !/^#/ { open = 0 } END { if (open) print row }' "$one.try")
+          if [ -z "$row" ] || [ $tries -ge 5 ]; then
+            say "$SWAP_KIND: $lib at $t thread(s) exited with status $rc (see $err)"; break
+          fi
+          [ $rc = 124 ] && why="ran past PROC_TIMEOUT=${ptime}s" || why="crashed (exit status $rc)"
+          say "$SWAP_KIND: $row $why on $lib at $t thread(s): skipped on $lib from now on"
+          echo "$row" >> "$SWAP_DIR/$lib/skip"
+          measured=$(grep -v '^#' "$one" | awk -F, '{ printf "%s@%s,", $1, $2 }')
+          tries=$((tries + 1))
+        done
+        check_mapped "$lib" "python t$t r$r" "$one"
+        grep -v '^#' "$one" | sed "s/^/$lib,$t,$r,/" >> "$raw"
+        # R
+        if [ -n "$rhome" ]; then
+          env LD_PRELOAD="$preload" OPENBLAS_NUM_THREADS="$t" OMP_NUM_THREADS="$t" MKL_NUM_THREADS="$t" \
+            BLIS_NUM_THREADS="$t" NANOBLAS_NUM_THREADS="$t" LD_LIBRARY_PATH="$lpath" \
+            R_LD_LIBRARY_PATH="$rhome/lib:$lpath" LD_DEBUG=bindings LD_DEBUG_OUTPUT="$SWAP_LD/p" \
+            timeout "$ptime" Rscript "$ROOT/bench/blas_r.R" --n "$nl" --budget "$budget" \
+            ${ONLY:+--only "$ONLY"} > "$one" 2>> "$err"
+          rc=$?
+          check_bindings "$lib" "R t$t r$r"
+          [ $rc = 0 ] || say "$SWAP_KIND: R on $lib at $t thread(s) exited with status $rc (see $err)"
+          check_mapped "$lib" "R t$t r$r" "$one"
+          grep -v '^#' "$one" | sed "s/^/$lib,$t,$r,/" >> "$raw"
+        fi
       done
     done
   done
-  rm -f "$OUT/numpy-one.txt"
-  "$py" "$ROOT/bench/blas_numpy.py" report "$raw" "$OUT/numpy.csv" > "$OUT/numpy.txt"
-  stamp "$OUT/numpy.txt" "$OUT/numpy.csv"
-  cat "$OUT/numpy.txt"
+  rm -f "$one" "$one.try"
+  "$py" "$ROOT/bench/blas_numpy.py" report "$raw" "$OUT/$SWAP_KIND.csv" "$title" > "$OUT/$SWAP_KIND.txt"
+  stamp "$OUT/$SWAP_KIND.txt" "$OUT/$SWAP_KIND.csv"
+  cat "$OUT/$SWAP_KIND.txt"
 }
 
 # ---- the runs -----------------------------------------------------------------------------------
@@ -539,7 +755,7 @@ elif [ "$MODE" = batch ]; then
   unset_thread_env
   say "[$(elapsed)] batch: $BB$BBLIBS ${BATCH_ARGS:-}"
   # shellcheck disable=SC2086 # BBLIBS and BATCH_ARGS are word lists
-  { "$BB" --lib nanoblas="$ROOT/$LIBDIR/libnanoblas.so.0" $BBLIBS ${BATCH_ARGS:-} \
+  { "$BB" --lib nanoblas="$LIBABS/libnanoblas.so.0" $BBLIBS ${BATCH_ARGS:-} \
       --csv "$OUT/batch.csv"; echo $? > "$OUT/batch.rc"; } | tee "$OUT/batch.txt"
   rc=$(cat "$OUT/batch.rc" 2>/dev/null || echo 1)
   rm -f "$OUT/batch.rc"
@@ -559,17 +775,24 @@ elif [ "$MODE" = blas ]; then
   quick=""; [ "${QUICK:-0}" = 1 ] && quick=--quick
   say "[$(elapsed)] blas: $SUITE_BIN$LIBS $quick ${SUITE_ARGS:-}"
   # shellcheck disable=SC2086 # LIBS and SUITE_ARGS are word lists
-  "$SUITE_BIN" --lib nanoblas="$ROOT/$LIBDIR/libnanoblas.so.0" $LIBS $quick ${SUITE_ARGS:-} \
+  "$SUITE_BIN" --lib nanoblas="$LIBABS/libnanoblas.so.0" $LIBS $quick ${SUITE_ARGS:-} \
     --csv "$OUT/blas.csv" --fam-csv "$OUT/blas-families.csv" > "$OUT/blas.txt" || status=1
   stamp "$OUT/blas.csv" "$OUT/blas.txt" "$OUT/blas-families.csv"
   cat "$OUT/blas.txt"
   plot_blas "$OUT/blas-families.csv" "$OUT/blas.png" || status=1
   if [ "${NUMPY:-1}" != 0 ]; then
     echo
-    numpy_rows || status=1
+    swap_rows numpy || status=1
   else
     say "numpy: NUMPY=0 -- skipped"
   fi
+elif [ "$MODE" = lapack ]; then
+  # The NumPy/SciPy LAPACK workloads and the R rows alone, each library with its own LAPACK
+  # (NUMPY_LAPACK=ref: Debian's reference LAPACK behind every library), 1 and all cores, ROUNDS
+  # rounds interleaving the libraries, medians: bench/out/lapack.{txt,csv}, lapack-raw.csv,
+  # lapack-verify.txt (where each process's BLAS and LAPACK calls went).
+  banner | tee "$OUT/lapack-banner.txt"
+  swap_rows lapack || status=1
 elif [ "$MODE" = threads ]; then
   banner | tee "$OUT/threads-banner.txt"
   threads_group threads || status=1
