@@ -29,6 +29,18 @@ blasint NB_INT(potrf)(char uplo, blasint n, nb_t *a, blasint lda);
 void NB_INT(potrs)(char uplo, blasint n, blasint nrhs, const nb_t *a, blasint lda, nb_t *b,
                    blasint ldb);
 
+/* Inverse of a triangular matrix, in place, recursive (trtri.tmpl.c). Returns the 1-based
+   position of the first exactly zero diagonal entry (diag 'N'; nothing is written then), else 0. */
+blasint NB_INT(trtri)(char uplo, char diag, blasint n, nb_t *a, blasint lda);
+/* U U**H (uplo 'U') or L**H L (uplo 'L') over the triangle, recursive (lauum.tmpl.c). */
+void NB_INT(lauum)(char uplo, blasint n, nb_t *a, blasint lda);
+/* Inverse of a Hermitian positive definite matrix from potrf's factor: trtri, then lauum. */
+blasint NB_INT(potri)(char uplo, blasint n, nb_t *a, blasint lda);
+/* Inverse from getrf's factors (getri.tmpl.c). work (lwork >= n elements) is used only when
+   nanoblas cannot allocate its own workspace. Returns trtri's INFO for U. */
+blasint NB_INT(getri)(blasint n, nb_t *a, blasint lda, const blasint *ipiv, nb_t *work,
+                      blasint lwork);
+
 /* LAPACK's INFO for an illegal argument: reported through xerbla_ under the routine's name
    (e.g. "DGETRF"), with the argument's position; the caller gets -position in INFO. */
 static inline void nb_lapack_illegal(const char *name, blasint pos, blasint *info)
