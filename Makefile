@@ -229,9 +229,15 @@ bench-blas: lib $(BUILD)/bench/blas_suite
 	MODE=blas BENCH_BIN=$(BENCH_BIN) SUITE_BIN=$(BUILD)/bench/blas_suite LIBDIR=$(LIBDIR) \
 	  QUICK=$(QUICK) NUMPY=$(NUMPY) ./bench/run_bench.sh
 
+# LAPACK routine by routine (dgetrf ... dgebrd) in one dlopened library: where a NumPy row's time
+# goes (bench/lapack_bench.c; built by bench-lapack, run by hand: bench/README.md).
+$(BUILD)/bench/lapack_bench: bench/lapack_bench.c bench/bench_util.h bench/bench_libs.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $< -o $@ -ldl -lm
+
 # bench-lapack: the NumPy/SciPy and R LAPACK rows alone, each library with its own LAPACK
 # (bench/run_bench.sh MODE=lapack; bench/README.md). QUICK=1: a short smoke run.
-bench-lapack: lib
+bench-lapack: lib $(BUILD)/bench/lapack_bench
 	MODE=lapack LIBDIR=$(LIBDIR) QUICK=$(QUICK) ./bench/run_bench.sh
 
 # libopenblas.so.0 with LAPACK, install, uninstall, Debian alternatives.
