@@ -240,6 +240,15 @@ $(BUILD)/bench/lapack_bench: bench/lapack_bench.c bench/bench_util.h bench/bench
 bench-lapack: lib $(BUILD)/bench/lapack_bench
 	MODE=lapack LIBDIR=$(LIBDIR) QUICK=$(QUICK) ./bench/run_bench.sh
 
+# HPL (Debian's hpcc over Open MPI) on nanoblas, OpenBLAS and MKL, NCPU x 1 and 1 x NCPU
+# (bench/run_hpl.sh; HPL_N, HPL_NB, ROUNDS); check-mpi: the MPI part of make check alone
+# (tests/mpi/, docs/MPI.md).
+.PHONY: bench-hpl check-mpi
+bench-hpl: lib
+	LIBDIR=$(LIBDIR) ./bench/run_hpl.sh
+check-mpi: lib
+	./tests/mpi/check_affinity.sh $(LIBDIR) && ./tests/mpi/run_hpl.sh $(LIBDIR) && ./tests/mpi/run_scalapack.sh $(LIBDIR)
+
 # libopenblas.so.0 with LAPACK, install, uninstall, Debian alternatives.
 include mk/install.mk
 

@@ -40,7 +40,7 @@ need=""
 native=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 for p in gcc make libblas3 liblapack3 liblapack-dev "libblas-test:$native" libopenblas-dev python3-numpy \
          python3-scipy python3-pytest python3-hypothesis r-base-core binutils python3-venv pkg-config cmake gfortran \
-         "liblapack-test:$native" liblapacke-dev libtmglib-dev; do
+         "liblapack-test:$native" liblapacke-dev libtmglib-dev openmpi-bin scalapack-mpi-test hpcc procps; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 install_mkl() {

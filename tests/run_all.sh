@@ -84,6 +84,11 @@ for s in $sets; do
     ./tests/netlib/run_lapack_testers.sh lib tests/out/lapack-$s
 done
 step lapacke ./tests/check_lapacke.sh lib
+# ScaLAPACK's testers and HPL over Open MPI, 2 ranks x 1 thread and 1 rank x 2 threads, against
+# the reference; each rank's thread team against its affinity mask (tests/mpi/, docs/MPI.md)
+step mpi-affinity ./tests/mpi/check_affinity.sh lib tests/out/mpi/affinity
+step mpi-scalapack ./tests/mpi/run_scalapack.sh lib tests/out/mpi/scalapack
+step mpi-hpl ./tests/mpi/run_hpl.sh lib tests/out/mpi/hpl
 # Drop-in use: install/uninstall with pkg-config and CMake; a program built against Debian's
 # OpenBLAS run on our libopenblas.so.0; threadpoolctl seeing and controlling us; NumPy, SciPy and
 # R with nanoblas swapped in three ways, checked against the reference BLAS and the call trace;
