@@ -12,8 +12,16 @@
    - gemv 'N': the first m rows of y against those of a call with m + e rows;
    - gemv 'T'/'C': the columns of a call against the same columns inside a wider call that starts
      o columns earlier, unit and strided x and y (the strided call gathers, whatever its size);
-   - ger/gerc: the first m rows of A against a call with m + e rows. */
+   - ger/gerc: the first m rows of A against a call with m + e rows;
+   - s/d gemm, all four transposes, k from 1 to past two K blocks of the packed engine (KC is at
+     most 512 (d) / 1024 (s) on every set here; 1100 and 2100 cross it), m and n across the
+     cut-offs of the no-packing paths (small, m-skinny, n-skinny) and the engine: the m x n block
+     of a call against the same block of a call with m + 173 rows and n + 211 columns, which can
+     take another path, another tile grid and another thread split;
+   - s/d trsm side R, upper, no transpose (it recurses into GEMMs whose n is B's row count, and
+     which the thread team splits by rows): the first m rows of B against a call with 2m rows. */
 #include <complex.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tests/testutil.h"
@@ -27,6 +35,14 @@ DECL4(void, sgemv_, dgemv_, cgemv_, zgemv_, const char *, CI, CI, cv, cv, CI, cv
       CI, size_t);
 void sger_(CI, CI, cv, cv, CI, cv, CI, void *, CI), dger_(CI, CI, cv, cv, CI, cv, CI, void *, CI);
 void cgerc_(CI, CI, cv, cv, CI, cv, CI, void *, CI), zgerc_(CI, CI, cv, cv, CI, cv, CI, void *, CI);
+void sgemm_(const char *, const char *, CI, CI, CI, cv, cv, CI, cv, CI, cv, void *, CI, size_t,
+            size_t);
+void dgemm_(const char *, const char *, CI, CI, CI, cv, cv, CI, cv, CI, cv, void *, CI, size_t,
+            size_t);
+void strsm_(const char *, const char *, const char *, const char *, CI, CI, cv, cv, CI, void *, CI,
+            size_t, size_t, size_t, size_t);
+void dtrsm_(const char *, const char *, const char *, const char *, CI, CI, cv, cv, CI, void *, CI,
+            size_t, size_t, size_t, size_t);
 void srot_(CI, void *, CI, void *, CI, const float *, const float *);
 void drot_(CI, void *, CI, void *, CI, const double *, const double *);
 void csrot_(CI, void *, CI, void *, CI, const float *, const float *);
@@ -139,6 +155,143 @@ static void check_l2(int t, int m, int n, int e, int o, int inc)
     TU_CHECK(ok, "%cger %d of %d rows, %d cols: differs", PN[t], m, bm, n);
 }
 
+/* ---- Level 3 (s and d only: t is 0 or 1) ---- */
+
+/* One operand array for every Level 3 check: L3_LD x L3_LD elements of the largest type. */
+#define L3_LD 2100
+#define L3_COLS 1100
+static double *l3_a, *l3_b, *l3_c1, *l3_c2;
+
+static void gemm_t(int t, char ta, char tb, int m, int n, int k, const void *al, const void *a,
+                   int lda, const void *b, int ldb, const void *be, void *c, int ldc)
+{
+    if (t == 0)
+        sgemm_(&ta, &tb, &m, &n, &k, al, a, &lda, b, &ldb, be, c, &ldc, 1, 1);
+    else
+        dgemm_(&ta, &tb, &m, &n, &k, al, a, &lda, b, &ldb, be, c, &ldc, 1, 1);
+}
+
+/* the m x n blocks of two column-major arrays with leading dimension ld, bitwise */
+static int same_block(int t, const void *p, const void *q, int m, int n, int ld)
+{
+    for (int j = 0; j < n; j++)
+        if (memcmp((const char *)p + (size_t)j * ld * ES[t], (const char *)q + (size_t)j * ld * ES[t],
+                   (size_t)m * ES[t]))
+            return 0;
+    return 1;
+}
+
+static void set_scalar(int t, void *p, double v)
+{
+    if (t == 0)
+        *(float *)p = (float)v;
+    else
+        *(double *)p = v;
+}
+
+/* C = alpha op(A) op(B) + beta C for m x n and (m + 173) x (n + 211), depth k; the common block
+   must agree bitwise. ab selects alpha and beta (beta 1 is what the K blocks after the first and
+   trsm's updates use; beta 0 must not read C). */
+static void check_gemm(int t, char ta, char tb, int m, int n, int k, int ab)
+{
+    static const double albe[4][2] = {{0.7, 0.3}, {-1.0, 1.0}, {0.7, 1.0}, {1.3, 0.0}};
+    int bm = m + 173, bn = n + 211, ld = L3_LD;
+    unsigned char al[8], be[8];
+    set_scalar(t, al, albe[ab][0]), set_scalar(t, be, albe[ab][1]);
+    size_t celems = (size_t)ld * (size_t)bn;
+    memcpy(l3_c1, l3_c2 + celems, celems * ES[t]); /* the saved initial C (see main) */
+    memcpy(l3_c2, l3_c1, celems * ES[t]);
+    /* A is m x k (or k x m), B k x n (or n x k): ld 2100 holds k = 2100 rows, 1100 columns
+       hold every m, n + 211 and k <= 1100 */
+    int lda = ld, ldb = ld;
+    gemm_t(t, ta, tb, m, n, k, al, l3_a, lda, l3_b, ldb, be, l3_c1, ld);
+    gemm_t(t, ta, tb, bm, bn, k, al, l3_a, lda, l3_b, ldb, be, l3_c2, ld);
+    TU_CHECK(same_block(t, l3_c1, l3_c2, m, n, ld),
+             "%cgemm %c%c m=%d n=%d k=%d alpha=%g beta=%g: differs inside %d x %d", PN[t], ta, tb, m,
+             n, k, albe[ab][0], albe[ab][1], bm, bn);
+}
+
+/* B = B inv(A) (side R, upper, no transpose, non-unit) for B of m and of 2m rows, order n. */
+static void check_trsm(int t, int m, int n)
+{
+    int ld = L3_LD, bm = 2 * m;
+    unsigned char al[8];
+    set_scalar(t, al, 0.9);
+    /* A: upper triangle of the saved operand, diagonal made dominant */
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i <= j; i++) {
+            double v = i == j ? 2.0 + 0.5 * tu_rand() : tu_rand() / n;
+            if (t == 0)
+                ((float *)l3_c1)[i + (size_t)j * ld] = (float)v;
+            else
+                l3_c1[i + (size_t)j * ld] = v;
+        }
+    for (int j = 0; j < n; j++) /* both B from the same values */
+        memcpy((char *)l3_c2 + (size_t)j * ld * ES[t], (char *)l3_b + (size_t)j * ld * ES[t],
+               (size_t)bm * ES[t]);
+    for (int j = 0; j < n; j++)
+        memcpy((char *)l3_a + (size_t)j * ld * ES[t], (char *)l3_b + (size_t)j * ld * ES[t],
+               (size_t)bm * ES[t]);
+    const char *f[4] = {"R", "U", "N", "N"};
+    if (t == 0) {
+        strsm_(f[0], f[1], f[2], f[3], &m, &n, al, l3_c1, &ld, l3_a, &ld, 1, 1, 1, 1);
+        strsm_(f[0], f[1], f[2], f[3], &bm, &n, al, l3_c1, &ld, l3_c2, &ld, 1, 1, 1, 1);
+    } else {
+        dtrsm_(f[0], f[1], f[2], f[3], &m, &n, al, l3_c1, &ld, l3_a, &ld, 1, 1, 1, 1);
+        dtrsm_(f[0], f[1], f[2], f[3], &bm, &n, al, l3_c1, &ld, l3_c2, &ld, 1, 1, 1, 1);
+    }
+    TU_CHECK(same_block(t, l3_a, l3_c2, m, n, ld), "%ctrsm RUNN m=%d of %d rows, order %d: differs",
+             PN[t], m, bm, n);
+}
+
+static void check_l3(void)
+{
+    size_t elems = (size_t)L3_LD * L3_COLS;
+    l3_a = malloc(elems * 8), l3_b = malloc(elems * 8), l3_c1 = malloc(elems * 8);
+    l3_c2 = malloc(2 * elems * 8);
+    int have = l3_a && l3_b && l3_c1 && l3_c2;
+    TU_CHECK(have, "level 3: out of memory");
+    if (!have) {
+        free(l3_a), free(l3_b), free(l3_c1), free(l3_c2);
+        return;
+    }
+    static const int dims[] = {1, 5, 17, 64, 100, 257, 600};
+    static const int ks[] = {1, 7, 64, 300, 513, 1100, 2100};
+    static const char tr[2] = {'N', 'T'};
+    int quick = tu_quick(), nd = (int)(sizeof dims / sizeof dims[0]);
+    unsigned count = 0;
+    for (int t = 0; t < 2; t++) {
+        fill(t, l3_a, elems), fill(t, l3_b, elems);
+        fill(t, l3_c2 + elems, elems); /* the initial C of every check_gemm */
+        for (int ik = 0; ik < 7; ik++)
+            for (int ta = 0; ta < 2; ta++)
+                for (int tb = 0; tb < 2; tb++)
+                    for (int im = 0; im < nd; im++)
+                        for (int in = 0; in < nd; in++) {
+                            int k = ks[ik], m = dims[im], n = dims[in];
+                            if (k > L3_COLS && ta == 0) /* A m x k: k columns */
+                                continue;
+                            if (k > L3_COLS && tb == 1) /* B n x k */
+                                continue;
+                            count++;
+                            /* quick: one pair in 9, and the wider call at most 2e7 multiply-adds
+                               (the ARM runs are emulated: ~10^8 a second) */
+                            if (quick && (count % 9 != 0 || (double)(m + 173) * (n + 211) * k > 2e7))
+                                continue;
+                            /* full: large volumes on one alpha/beta pair in two */
+                            if (!quick && (double)m * n * k > 1e8 && count % 2)
+                                continue;
+                            check_gemm(t, tr[ta], tr[tb], m, n, k, (int)(count % 4));
+                        }
+        static const int tm[] = {5, 64, 300}, tn[] = {280, 513};
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 2; j++)
+                if (!quick || (i + j) % 2 == 0)
+                    check_trsm(t, tm[i], tn[j]);
+    }
+    free(l3_a), free(l3_b), free(l3_c1), free(l3_c2);
+}
+
 int main(void)
 {
     tu_seed(11);
@@ -154,5 +307,6 @@ int main(void)
                     for (int e = 1; e <= 17; e += 4)
                         check_l2(t, m, n, e, 1 + (m + e) % 4, inc);
     }
+    check_l3();
     return tu_finish("test_position");
 }

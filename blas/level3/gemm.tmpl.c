@@ -265,10 +265,7 @@ static int engine(const engine_cfg *g, size_t m, size_t n, size_t k, nb_t alpha,
 {
     const int team = tm * tn;
     size_t mr = g->mr, nr = g->nr, kc = g->kc;
-    size_t kblocks = (k + kc - 1) / kc;
-    size_t kb_max = (k + kblocks - 1) / kblocks;
-    if (kblocks > 1)
-        kb_max = min_sz(round_up(kb_max, 8), kc);
+    size_t kb_max = l3_kblock(k, kc);
     size_t mc = g->mc, nc = g->nc;
     if (kb_max < kc) {
         mc = (mc * kc / kb_max) / mr * mr;

@@ -37,8 +37,9 @@ typedef NB_CAT(nb_gemm_kernel_, NB_P) l3_kernel;
 /* A transposed A of at most this many elements is copied element by element for the shortcut
    (pack_a writes MR-row panels, 4 to 8 times the data at 8x8). */
 #define DIRECT_TINY_COPY 64
-/* L2 bytes for the K block of A that the m-skinny path keeps while B streams past. */
-#define DIRECT_L2_BUDGET ((size_t)nb_rt.tune.m_skinny_l2_bytes)
+/* The packed engine's KC: every path here cuts K where the engine does (l3_kblock), so that an
+   element of C gets the same bits whichever path computes it. */
+#define DIRECT_KC ((size_t)nb_rt.NB_P.kc)
 /* Stack space (elements) for a transposed or packed copy of A; larger copies use the heap. */
 #define DIRECT_STACK_ELEMS 4096
 
@@ -59,6 +60,17 @@ static const nb_t *colmajor_block(l3_view a, size_t i0, size_t l0, size_t m, siz
             buf[i + l * m] = p[i * a.rs + l * a.cs];
     *lda = m;
     return buf;
+}
+
+/* C = alpha*A*B + beta*C by the small kernel in the engine's K blocks (kb long, the last one
+   shorter; beta with the first only): A column-major at a (lda), B strided. */
+static void small_kblocks(const l3_kernel *kr, size_t m, size_t n, size_t k, size_t kb, nb_t alpha,
+                          const nb_t *a, size_t lda, const nb_t *b, size_t rs_b, size_t cs_b,
+                          nb_t beta, nb_t *c, size_t ldc)
+{
+    for (size_t pc = 0; pc < k; pc += kb)
+        kr->small(m, n, min_sz(kb, k - pc), alpha, a + pc * lda, lda, b + pc * rs_b, rs_b, cs_b,
+                  pc == 0 ? beta : (nb_t)1, c, ldc);
 }
 
 /* One K block of run_m_panels (A's block column-major at a, B's rows of the block at b), whose
@@ -82,7 +94,8 @@ static void m_panel_region(void *ctx, int tid, int nt)
                        job->c + j0 * job->ldc, job->ldc);
 }
 
-/* m-skinny and small problems: K blocks of kb columns, each block of A (m x kb, in L2) swept
+/* m-skinny and small problems: K blocks of kb columns (the engine's, l3_kblock; at most KC, so
+   an A block of at most m_skinny x KC), each block of A (m x kb, in L2) swept
    against the whole width of B; a team of threads takes column ranges (whole NR tiles), each
    streaming its own part of B. Returns 0, having written nothing, if a transposed A cannot be
    copied. */
@@ -123,7 +136,7 @@ static int run_m_panels(const l3_kernel *kr, size_t m, size_t n, size_t k, size_
    splits. */
 typedef struct {
     const l3_kernel *kr;
-    size_t m, n, k, ldc;
+    size_t m, n, k, kb, ldc;
     nb_t alpha, beta;
     const nb_t *apack;
     l3_view b;
@@ -139,26 +152,26 @@ static void packed_a_region(void *ctx, int tid, int nt)
     size_t j0, j1;
     nb_split(job->n, (size_t)kr->nr, nt, tid, &j0, &j1);
     for (size_t i = 0; i < m && j1 > j0; i += mr)
-        kr->small(min_sz(mr, m - i), j1 - j0, k, job->alpha, job->apack + i * k, mr,
-                  b.p + j0 * b.cs, b.rs, b.cs, job->beta, job->c + i + j0 * ldc, ldc);
+        small_kblocks(kr, min_sz(mr, m - i), j1 - j0, k, job->kb, job->alpha, job->apack + i * k,
+                      mr, b.p + j0 * b.cs, b.rs, b.cs, job->beta, job->c + i + j0 * ldc, ldc);
 }
 
 /* Small problems whose A is not column-major (transposed): A packed once by the kernel set's
    pack_a (MR-row panels, each a column-major MR x k array with lda = MR, vectorised transposes)
    into buf, then one small-kernel call per panel; a team splits the columns. A scalar transposed
    copy cost about as much as the arithmetic up to 64^3. */
-static void run_packed_a(const l3_kernel *kr, size_t m, size_t n, size_t k, nb_t alpha, l3_view a,
-                         l3_view b, nb_t beta, nb_t *c, size_t ldc, int team, nb_t *buf)
+static void run_packed_a(const l3_kernel *kr, size_t m, size_t n, size_t k, size_t kb, nb_t alpha,
+                         l3_view a, l3_view b, nb_t beta, nb_t *c, size_t ldc, int team, nb_t *buf)
 {
     size_t mr = (size_t)kr->mr;
     kr->pack_a(m, k, a.p, a.rs, a.cs, a.conj, buf);
     if (team == 1) {
         for (size_t i = 0; i < m; i += mr)
-            kr->small(min_sz(mr, m - i), n, k, alpha, buf + i * k, mr, b.p, b.rs, b.cs, beta, c + i,
-                      ldc);
+            small_kblocks(kr, min_sz(mr, m - i), n, k, kb, alpha, buf + i * k, mr, b.p, b.rs, b.cs,
+                          beta, c + i, ldc);
         return;
     }
-    packed_a_job job = {.kr = kr, .m = m, .n = n, .k = k, .ldc = ldc, .alpha = alpha,
+    packed_a_job job = {.kr = kr, .m = m, .n = n, .k = k, .kb = kb, .ldc = ldc, .alpha = alpha,
                         .beta = beta, .apack = buf, .b = b, .c = c};
     nb_parallel(team, packed_a_region, &job);
 }
@@ -166,41 +179,42 @@ static void run_packed_a(const l3_kernel *kr, size_t m, size_t n, size_t k, nb_t
 /* run_packed_a with its buffer: on the stack when small, else on the heap (0 if that fails).
    Out of line, so that gemm_direct does not carry the stack frame. */
 static __attribute__((noinline)) int run_packed_a_buf(const l3_kernel *kr, size_t m, size_t n,
-                                                      size_t k, nb_t alpha, l3_view a, l3_view b,
-                                                      nb_t beta, nb_t *c, size_t ldc, int team)
+                                                      size_t k, size_t kb, nb_t alpha, l3_view a,
+                                                      l3_view b, nb_t beta, nb_t *c, size_t ldc,
+                                                      int team)
 {
     size_t mr = (size_t)kr->mr, elems = (m + mr - 1) / mr * mr * k;
     if (elems <= DIRECT_STACK_ELEMS) {
         nb_t buf[DIRECT_STACK_ELEMS] __attribute__((aligned(64)));
-        run_packed_a(kr, m, n, k, alpha, a, b, beta, c, ldc, team, buf);
+        run_packed_a(kr, m, n, k, kb, alpha, a, b, beta, c, ldc, team, buf);
         return 1;
     }
     nb_t *buf = NULL;
     if (posix_memalign((void **)&buf, 64, elems * sizeof(nb_t)) != 0 || !buf)
         return 0;
-    run_packed_a(kr, m, n, k, alpha, a, b, beta, c, ldc, team, buf);
+    run_packed_a(kr, m, n, k, kb, alpha, a, b, beta, c, ldc, team, buf);
     free(buf);
     return 1;
 }
 
-/* n-skinny: B (k x n) is the reused operand, A streams from memory once. K blocks of
-   DIRECT_N_KB columns; within one, row blocks of DIRECT_N_ROW_BYTES of each column (6 cache
+/* n-skinny: B (k x n) is the reused operand, A streams from memory once. The engine's K blocks
+   (l3_kblock; they were DIRECT_N_KB = n_skinny_kb = 64 long before, which the results must not
+   depend on: a 64-long block rounds C where the engine does not, so an element's bits changed
+   with n); within one, row blocks of DIRECT_N_ROW_BYTES of each column (6 cache
    lines: two 3-vector tiles of the AVX-512 kernel), top to bottom, each swept across all n
    columns while it sits in L1/L2; rows [m0, m1) only. Every column of such a block is a separate
    page at large lda, which the hardware prefetchers do not follow: the kernel prefetches the
    block below the one it computes (see small_avx512.h), so memory and arithmetic overlap.
-   The K block and the row block are the tuning entry's (n_skinny_kb, n_skinny_row_bytes): with
-   a power-of-two lda every column's slice maps to the same few L2 sets, so the K block must be
-   short enough to survive until the kernel's second column tile re-reads it (measurements in
-   docs/PERFORMANCE.md, "AMD EPYC Zen 4" and the Sapphire Rapids section). */
-#define DIRECT_N_KB ((size_t)nb_rt.tune.n_skinny_kb)
+   The row block is the tuning entry's (n_skinny_row_bytes); the tuning entry's n_skinny_kb is
+   no longer used (2000x32x500 d ran ~3-8% slower with the longer K blocks on Zen 5). */
 #define DIRECT_N_ROW_BYTES ((size_t)nb_rt.tune.n_skinny_row_bytes)
-static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, size_t k, nb_t alpha,
-                         l3_view a, l3_view b, nb_t beta, nb_t *c, size_t ldc)
+static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, size_t k,
+                         size_t kb_max, nb_t alpha, l3_view a, l3_view b, nb_t beta, nb_t *c,
+                         size_t ldc)
 {
     const size_t mb = DIRECT_N_ROW_BYTES / sizeof(nb_t);
-    for (size_t pc = 0; pc < k; pc += DIRECT_N_KB) {
-        size_t kb = min_sz(DIRECT_N_KB, k - pc);
+    for (size_t pc = 0; pc < k; pc += kb_max) {
+        size_t kb = min_sz(kb_max, k - pc);
         nb_t beta_pc = pc == 0 ? beta : (nb_t)1;
         for (size_t ic = m0; ic < m1; ic += mb)
             kr->small(min_sz(mb, m1 - ic), n, kb, alpha, a.p + ic + pc * a.cs, a.cs,
@@ -211,7 +225,7 @@ static void run_n_panels(const l3_kernel *kr, size_t m0, size_t m1, size_t n, si
 /* An n-skinny problem whose rows a team splits (whole MR tiles), each running run_n_panels. */
 typedef struct {
     const l3_kernel *kr;
-    size_t m, n, k, ldc;
+    size_t m, n, k, kb, ldc;
     nb_t alpha, beta;
     l3_view a, b;
     nb_t *c;
@@ -223,8 +237,8 @@ static void n_panel_region(void *ctx, int tid, int nt)
     size_t i0, i1;
     nb_split(job->m, (size_t)job->kr->mr, nt, tid, &i0, &i1);
     if (i1 > i0)
-        run_n_panels(job->kr, i0, i1, job->n, job->k, job->alpha, job->a, job->b, job->beta,
-                     job->c, job->ldc);
+        run_n_panels(job->kr, i0, i1, job->n, job->k, job->kb, job->alpha, job->a, job->b,
+                     job->beta, job->c, job->ldc);
 }
 
 int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,
@@ -233,26 +247,26 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
     const l3_kernel *kr = &nb_rt.kset->NB_P;
     if (!kr->small || rsc != 1 || k == 0)
         return 0;
-    const size_t e = sizeof(nb_t), nr = (size_t)kr->nr, mr = (size_t)kr->mr;
+    const size_t nr = (size_t)kr->nr, mr = (size_t)kr->mr;
+    /* the engine's K blocks (l3_kblock): a K block here may not be longer or shorter */
+    const size_t kb = l3_kblock(k, DIRECT_KC);
 
     if (m <= DIRECT_SMALL_DIM && n <= DIRECT_SMALL_DIM && k <= DIRECT_SMALL_DIM) {
         int team = nb_threads_for(flops, n / (2 * nr));
         if (a.rs == 1) {
-            if (team == 1)
+            if (team == 1 && kb == k) {
                 kr->small(m, n, k, alpha, a.p, a.cs, b.p, b.rs, b.cs, beta, c, csc);
-            else
-                run_m_panels(kr, m, n, k, k, alpha, a, b, beta, c, csc, team);
-            return 1;
+                return 1;
+            }
+            return run_m_panels(kr, m, n, k, kb, alpha, a, b, beta, c, csc, team);
         }
-        return run_packed_a_buf(kr, m, n, k, alpha, a, b, beta, c, csc, team);
+        return run_packed_a_buf(kr, m, n, k, kb, alpha, a, b, beta, c, csc, team);
     }
 
     /* m-skinny streams B in place: only with contiguous columns. A transposed B (rows
        contiguous) read in place walks lda-strided lines, a new page per k step: 64x4096x4096 NT
        ran at 0.52-0.64x OpenBLAS that way; the engine packs it. */
     if (m <= DIRECT_M_SKINNY && b.rs == 1) {
-        size_t kb = DIRECT_L2_BUDGET / (m * e);
-        kb = min_sz(kb < 64 ? 64 : kb, k);
         return run_m_panels(kr, m, n, k, kb, alpha, a, b, beta, c, csc,
                             nb_threads_for(flops, n / (2 * nr)));
     }
@@ -260,10 +274,10 @@ int NB_INT(gemm_direct)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_
     if (n <= DIRECT_N_SKINNY && a.rs == 1) {
         int team = nb_threads_for(flops, m / (4 * mr));
         if (team == 1) {
-            run_n_panels(kr, 0, m, n, k, alpha, a, b, beta, c, csc);
+            run_n_panels(kr, 0, m, n, k, kb, alpha, a, b, beta, c, csc);
             return 1;
         }
-        n_panel_job job = {.kr = kr, .m = m, .n = n, .k = k, .ldc = csc, .alpha = alpha,
+        n_panel_job job = {.kr = kr, .m = m, .n = n, .k = k, .kb = kb, .ldc = csc, .alpha = alpha,
                            .beta = beta, .a = a, .b = b, .c = c};
         nb_parallel(team, n_panel_region, &job);
         return 1;
@@ -292,8 +306,8 @@ static __attribute__((noinline)) int tiny_trans_a(const l3_kernel *kr, char tran
     if ((m + mr - 1) / mr * mr * k > DIRECT_STACK_ELEMS)
         return 0;
     nb_t buf[DIRECT_STACK_ELEMS] __attribute__((aligned(64)));
-    run_packed_a(kr, m, n, k, alpha, l3_op(a, (blasint)lda, transa), l3_mk(b, rs_b, cs_b, 0), beta,
-                 c, ldc, 1, buf);
+    run_packed_a(kr, m, n, k, k, alpha, l3_op(a, (blasint)lda, transa), l3_mk(b, rs_b, cs_b, 0),
+                 beta, c, ldc, 1, buf);
     return 1;
 }
 
@@ -316,7 +330,8 @@ int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha,
         ldc < m || ldb < (transb == 'N' ? k : n))
         return 0;
     const l3_kernel *kr = &nb_rt.kset->NB_P;
-    if (!kr->small)
+    /* one K block of the engine's only (a longer k: gemm_direct splits it) */
+    if (!kr->small || l3_kblock((size_t)k, DIRECT_KC) != (size_t)k)
         return 0;
     /* the same team as gemm_direct's small path would choose */
     if ((size_t)m * (size_t)n * (size_t)k > DIRECT_TINY_VOLUME &&

@@ -56,6 +56,24 @@ static inline nb_t l3_at(l3_view v, size_t i, size_t j)
 /* Elements of packed A per element of A (kernels/kernel.h, a_expand). */
 static inline size_t l3_a_expand(int a_expand) { return a_expand > 1 ? (size_t)a_expand : 1; }
 
+/* The K blocks of every real GEMM path: ceil(k / kc) blocks of nearly equal length, all but the
+   last kb_max = this long (a multiple of 8 when there are several, at most kc). The packed engine
+   (gemm.tmpl.c) and the no-packing paths (gemm_direct.tmpl.c) both cut K here, with the same kc
+   (nb_rt's KC of the precision), and apply beta with the first block only, so that every element
+   of C gets the same sums, in the same order, rounded at the same points, whatever the shape of
+   the call it is computed in (m, n, the path taken, the thread split). */
+static inline size_t l3_kblock(size_t k, size_t kc)
+{
+    kc = kc ? kc : 1;
+    size_t kblocks = (k + kc - 1) / kc;
+    size_t kb = kblocks ? (k + kblocks - 1) / kblocks : 0;
+    if (kblocks > 1) {
+        kb = (kb + 7) / 8 * 8;
+        kb = kb < kc ? kb : kc;
+    }
+    return kb;
+}
+
 /* C = alpha*A*B + beta*C with A m x k, B k x n, C m x n at c[i*rsc + j*csc]; reference semantics:
    alpha == 0 or k == 0 reads neither A nor B, beta == 0 never reads C. */
 void NB_INT(gemm_view)(size_t m, size_t n, size_t k, nb_t alpha, l3_view a, l3_view b, nb_t beta,

@@ -65,13 +65,19 @@ sm_tile(const int MV, const int NRt, const int masked, __m256i mk, size_t k, vt 
         vt *cj = c + j * ldc;
 #pragma GCC unroll 4
         for (int v = 0; v < MV; v++) {
+            /* rounded as the micro-kernel (ukr_avx2.h) rounds: beta 1: fma(acc, alpha, C);
+               else alpha*acc, then fma(C, beta, that) unless beta is 0 */
             vv r = VV_MUL(acc[j][v], va);
             if (masked && v == MV - 1) {
-                if (beta != 0)
+                if (beta == 1)
+                    r = VV_FMA(acc[j][v], va, VV_MASKLOAD(cj + v * VL, mk));
+                else if (beta != 0)
                     r = VV_FMA(VV_MASKLOAD(cj + v * VL, mk), vb, r);
                 VV_MASKSTORE(cj + v * VL, mk, r);
             } else {
-                if (beta != 0)
+                if (beta == 1)
+                    r = VV_FMA(acc[j][v], va, VV_LOADU(cj + v * VL));
+                else if (beta != 0)
                     r = VV_FMA(VV_LOADU(cj + v * VL), vb, r);
                 VV_STOREU(cj + v * VL, r);
             }

@@ -130,7 +130,9 @@ static inline __attribute__((always_inline)) void UKR_CAT(UKR_NAME, _cols)(
            (lanes past m are neither read nor written). */
         if (m == UKR_MR && beta == 1) {
             /* The common update C += alpha*A*B of every K block after the first: one FMA (or
-               add, for alpha = 1) per vector instead of a multiply and an FMA. */
+               add, for alpha = 1) per vector instead of a multiply and an FMA. The m-edge
+               tile (below) and the small kernel (small_avx2.h) round beta = 1 the same way,
+               so that an element's bits do not depend on where the tile grid puts it. */
 #pragma GCC unroll 16
             for (int j = 0; j < UKR_NR; j++) {
                 if (j >= n)
@@ -141,6 +143,24 @@ static inline __attribute__((always_inline)) void UKR_CAT(UKR_NAME, _cols)(
                     vv old = VV_LOADU(cj + v * VL);
                     VV_STOREU(cj + v * VL, alpha == 1 ? VV_ADD(old, acc[j][v])
                                                       : VV_FMA(acc[j][v], va, old));
+                }
+            }
+            return;
+        }
+        if (beta == 1) {
+#pragma GCC unroll 16
+            for (int j = 0; j < UKR_NR; j++) {
+                if (j >= n)
+                    break;
+                vt *cj = c + j * cs_c;
+#pragma GCC unroll 4
+                for (int v = 0; v < UKR_MV; v++) {
+                    int lanes = m - v * VL;
+                    if (lanes <= 0)
+                        break;
+                    __m256i mk = vv_mask(lanes < VL ? lanes : VL);
+                    VV_MASKSTORE(cj + v * VL, mk,
+                                 VV_FMA(acc[j][v], va, VV_MASKLOAD(cj + v * VL, mk)));
                 }
             }
             return;

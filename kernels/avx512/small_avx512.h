@@ -121,6 +121,24 @@ static inline __attribute__((always_inline)) void SMALL_CAT(SMALL_NAME, _tile)(
         }
     }
 
+    /* The C update rounds as the micro-kernel's (ukr_avx512.h) does, so that an element gets
+       the same bits from either: beta 1: fma(alpha, acc, C); else alpha*acc, then
+       fma(beta, C, that) unless beta is 0. */
+    if (beta == 1) {
+        kv valpha = KV_SET1(alpha);
+#pragma GCC unroll 16
+        for (int j = 0; j < NR; j++)
+#pragma GCC unroll 8
+            for (int v = 0; v < MV; v++) {
+                const kt *cp = c + j * ldc + v * KVL;
+                if (v < H || !MASKED)
+                    acc[v][j] = KV_FMA(valpha, acc[v][j], KV_LOADU(cp));
+                else if (MASKED == 1)
+                    acc[v][j] = KV_FMA(valpha, acc[v][j], KV_MASKZ_LOADU(last, cp));
+                else
+                    acc[v][j] = SH_FMA(valpha, acc[v][j], SH_MASKZ_LOADU(last, cp));
+            }
+    } else {
     if (alpha != 1) {
         kv valpha = KV_SET1(alpha);
 #pragma GCC unroll 16
@@ -145,6 +163,7 @@ static inline __attribute__((always_inline)) void SMALL_CAT(SMALL_NAME, _tile)(
                 else
                     acc[v][j] = SH_FMA(vbeta, SH_MASKZ_LOADU(last, cp), acc[v][j]);
             }
+    }
     }
 #pragma GCC unroll 16
     for (int j = 0; j < NR; j++)

@@ -159,7 +159,10 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
             msk[v] = kv_mask(m - v * KVL);
         /* Separate loops for the common scalars (beta 0 or 1, alpha 1) save the multiply by
            alpha or beta, each a full zmm operation per accumulator. beta == 0 must not read C:
-           a NaN there is overwritten, not propagated. */
+           a NaN there is overwritten, not propagated. The rounding is the same in the full and
+           the edge tiles and in the small kernel (small_avx512.h), so that an element's bits do
+           not depend on where the tile grid puts it: beta 0: alpha*acc; beta 1:
+           fma(alpha, acc, C); else fma(beta, C, alpha*acc). */
         if (m == UKR_MR) {
             if (beta == 0)
                 UKR_STORE_LOOP(KV_STOREU(cp, alpha == 1 ? acc[v][j] : KV_MUL(valpha, acc[v][j])));
@@ -173,6 +176,9 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
         } else {
             if (beta == 0)
                 UKR_STORE_LOOP(KV_MASK_STOREU(cp, msk[v], KV_MUL(valpha, acc[v][j])));
+            else if (beta == 1) /* rounded as the full tile (and the small kernel) round it */
+                UKR_STORE_LOOP(KV_MASK_STOREU(
+                    cp, msk[v], KV_FMA(valpha, acc[v][j], KV_MASKZ_LOADU(msk[v], cp))));
             else
                 UKR_STORE_LOOP(KV_MASK_STOREU(
                     cp, msk[v],

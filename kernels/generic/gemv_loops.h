@@ -60,9 +60,10 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
 #define GEMV_N_TAIL(p, NC)
 #endif
 
-/* The scalar rows fused explicitly as the vector lanes are (yv += t * a contracts to one FMA):
-   left to the compiler, dgemv_n's last rows were not fused, and a row's value depended on
-   whether the call's row count put it in the vector loop. */
+/* The scalar rows and tails fused explicitly as the vector lanes are (yv += t * a contracts to
+   one FMA): left to the compiler, dgemv_n's last rows were not fused, and a row's value depended
+   on whether the call's row count put it in the vector loop; with SVE flags GCC vectorised
+   gemv_t's four-column scalar tail without fusing it, and the one-column tail fused. */
 #if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
 #define GEMV_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
 #else
@@ -121,7 +122,8 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
         GEMV_HSUM4(p)(s00 + s01, s10 + s11, s20 + s21, s30 + s31, t_);                              \
         T t0 = t_[0], t1 = t_[1], t2 = t_[2], t3 = t_[3];                                           \
         for (; i < m; i++)                                                                          \
-            t0 += a0[i] * x[i], t1 += a1[i] * x[i], t2 += a2[i] * x[i], t3 += a3[i] * x[i];         \
+            t0 = GEMV_FMA(a0[i], x[i], t0), t1 = GEMV_FMA(a1[i], x[i], t1),                         \
+            t2 = GEMV_FMA(a2[i], x[i], t2), t3 = GEMV_FMA(a3[i], x[i], t3);                         \
         y[j] += alpha * t0, y[j + 1] += alpha * t1, y[j + 2] += alpha * t2, y[j + 3] += alpha * t3; \
     } while (0)
 #define GEMV_T_COL1(T, V, p)                                                                        \
@@ -144,7 +146,7 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
         GEMV_HSUM4(p)(s0_, s0_, s0_, s0_, t_);                                                      \
         T t0 = t_[0];                                                                               \
         for (; i < m; i++)                                                                          \
-            t0 += a0[i] * x[i];                                                                     \
+            t0 = GEMV_FMA(a0[i], x[i], t0);                                                         \
         y[j] += alpha * t0;                                                                         \
     } while (0)
 
