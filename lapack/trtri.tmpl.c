@@ -6,9 +6,8 @@
    trailing half while it is still the original, and one trmm with the leading half now inverted;
    then the trailing half is inverted. The reference walks 64-column panels, each a rank-64 trmm
    and trsm behind a one-thread ?trti2 of its diagonal block; here nearly all the flops are in a
-   few large trmm/trsm calls that nanoblas threads (upper: the trailing part is at most 256
-   columns, see TRTRI_RIGHT_MAX). Blocks of at most TRTRI_LEAF columns are inverted a column at a
-   time, as ?trti2 does.
+   few large trmm/trsm calls that nanoblas threads. Blocks of at most TRTRI_LEAF columns are
+   inverted a column at a time, as ?trti2 does.
    INFO is the reference's: with DIAG = 'N', the first exactly zero diagonal entry, found before
    anything is written. potri is trtri followed by lauum (lauum.tmpl.c), as in the reference. */
 #include "blas/nb_template.h"
@@ -17,12 +16,6 @@
 #include "lapack/lapack.h"
 
 #define TRTRI_LEAF 32
-/* Upper only: the largest trailing half. The right-side product with an upper triangle (trsm
-   'R','U','N') gives bits that depend on how many rows B has, so on the team that splits them,
-   once the triangle's order exceeds 256 (nanoblas's trsm/trmm RUN and RLT, as of this writing;
-   RLN, RUT and side L do not). Up to 256 it is reproducible, and the recursion stays Level 3:
-   the leading part then takes a trmm of order n - 256 against 256 columns. */
-#define TRTRI_RIGHT_MAX 256
 #define A_(i, j) (a + (size_t)(i) + (size_t)(j) * (size_t)lda)
 
 /* Upper: column j of inv(U) is -inv(U(0:j, 0:j)) U(0:j, j) / U(j, j), and the columns left of j
@@ -80,10 +73,6 @@ static void trtri_rec(int upper, int unit, blasint n, nb_t *a, blasint lda)
     }
     /* n1 a multiple of the leaf width, so the leaves are full ones */
     blasint n1 = (n / 2 + TRTRI_LEAF - 1) / TRTRI_LEAF * TRTRI_LEAF, n2 = n - n1;
-    if (upper && n2 > TRTRI_RIGHT_MAX) {
-        n2 = TRTRI_RIGHT_MAX;
-        n1 = n - n2;
-    }
     char d = unit ? 'U' : 'N';
     nb_t *a22 = A_(n1, n1);
     trtri_rec(upper, unit, n1, a, lda);
