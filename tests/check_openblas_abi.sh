@@ -80,7 +80,8 @@ case $config in
     *nanoblas*) pass "openblas_get_config() = $config" ;;
     *) fail "openblas_get_config() = '$config' does not name nanoblas" ;;
 esac
-# LAPACK's own BLAS calls go through dgemm_ (the program calls only cblas_dgemm and dsyrk).
+# LAPACK's own BLAS calls go through dgemm_ (the program calls only cblas_dgemm and dsyrk; the
+# reference dgeqrf's dlarfb calls dgemm_).
 lapack_gemms=$(grep -c '^nanoblas: dgemm_ ' "$out/ours.err")
 if [ "$lapack_gemms" -gt 0 ]; then
     pass "LAPACK inside libopenblas.so.0 called nanoblas's dgemm_ $lapack_gemms times"

@@ -16,6 +16,8 @@
 void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
             const int *ldb, int *info);
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t uplo_len);
+void dgeqrf_(const int *m, const int *n, double *a, const int *lda, double *tau, double *work,
+             const int *lwork, int *info);
 
 static int checks, failures;
 
@@ -97,6 +99,15 @@ static void check_lapack(void)
             worst = fmax(worst, fabs(sum - spd[j * N + i]) / spd[j * N + j]);
         }
     check(info == 0 && worst < 1e-12, "dpotrf_ factor");
+
+    /* QR by the reference LAPACK's dgeqrf (getrf and potrf are nanoblas's own and call its
+       drivers directly): its dlarfb reaches dgemm_ through the dynamic symbol, as every LAPACK
+       routine nanoblas does not replace reaches the BLAS. */
+    static double tau[N], work[64 * N];
+    int lwork = 64 * N;
+    memcpy(lu, a, sizeof a);
+    dgeqrf_(&n, &n, lu, &n, tau, work, &lwork, &info);
+    check(info == 0 && fabs(fabs(lu[0]) - cblas_dnrm2(N, a, 1)) < 1e-9 * fabs(lu[0]), "dgeqrf_ R(1,1)");
 
     /* An illegal argument goes through xerbla_ (a message) and returns with info = -1. */
     int bad_n = -1;
