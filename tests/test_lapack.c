@@ -16,31 +16,7 @@
 #include "tests/typed.h"
 #include "nanoblas.h"
 
-typedef int fint;
-#define DECL(p, T)                                                                                 \
-    void p##getrf_(const fint *, const fint *, T *, const fint *, fint *, fint *);                 \
-    void p##getrs_(const char *, const fint *, const fint *, const T *, const fint *, const fint *, \
-                   T *, const fint *, fint *, size_t);                                             \
-    void p##laswp_(const fint *, T *, const fint *, const fint *, const fint *, const fint *,       \
-                   const fint *);                                                                  \
-    void p##potrf_(const char *, const fint *, T *, const fint *, fint *, size_t);                 \
-    void p##potrs_(const char *, const fint *, const fint *, const T *, const fint *, T *,         \
-                   const fint *, fint *, size_t);
-DECL(s, float)
-DECL(d, double)
-DECL(c, fc)
-DECL(z, dc)
-
-static fint xe_info;
-static char xe_name[8];
-void xerbla_(const char *name, const int *info, size_t len)
-{
-    xe_info = *info;
-    memset(xe_name, 0, sizeof xe_name);
-    memcpy(xe_name, name, len < 7 ? len : 7);
-}
-
-static const char P[4] = {'S', 'D', 'C', 'Z'};
+#include "tests/lapack_decls.h"
 
 static void getrf_t(int t, fint m, fint n, void *a, fint lda, fint *ipiv, fint *info)
 {

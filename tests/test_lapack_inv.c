@@ -17,30 +17,7 @@
 #include "tests/typed.h"
 #include "nanoblas.h"
 
-typedef int fint;
-#define DECL(p, T)                                                                                 \
-    void p##getrf_(const fint *, const fint *, T *, const fint *, fint *, fint *);                 \
-    void p##potrf_(const char *, const fint *, T *, const fint *, fint *, size_t);                 \
-    void p##trtri_(const char *, const char *, const fint *, T *, const fint *, fint *, size_t,     \
-                   size_t);                                                                        \
-    void p##lauum_(const char *, const fint *, T *, const fint *, fint *, size_t);                 \
-    void p##potri_(const char *, const fint *, T *, const fint *, fint *, size_t);                 \
-    void p##getri_(const fint *, T *, const fint *, const fint *, T *, const fint *, fint *);
-DECL(s, float)
-DECL(d, double)
-DECL(c, fc)
-DECL(z, dc)
-
-static fint xe_info;
-static char xe_name[8];
-void xerbla_(const char *name, const int *info, size_t len)
-{
-    xe_info = *info;
-    memset(xe_name, 0, sizeof xe_name);
-    memcpy(xe_name, name, len < 7 ? len : 7);
-}
-
-static const char P[4] = {'S', 'D', 'C', 'Z'};
+#include "tests/lapack_decls.h"
 
 #define DISPATCH(t, call, ...)                                                                     \
     switch (t) {                                                                                   \
