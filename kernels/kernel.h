@@ -26,8 +26,10 @@
    columns where y[j] == 0 as the reference does. trsm_rows / trmm_rows (optional): the trsm and
    trmm leaf loops of kernels/generic/tri_loops.h compiled with the set's ISA flags, on B with
    element (i, j) at b[i*rs + j*cs] (fastest with cs == 1, contiguous rows; rs == 1, contiguous
-   columns, is transposed panel by panel through registers). For c and z they are the
-   register-blocked loops of kernels/generic/tri_complex_loops.h: cs == 1 only, m <= NB_TRIC_MAXM.
+   columns, is transposed panel by panel through registers); trsm_rows's h (0: none; real types
+   only) splits the triangle at row h as the driver's recursion would, with alpha still to be
+   applied to the rows solved second. For c and z they are the register-blocked loops of
+   kernels/generic/tri_complex_loops.h: cs == 1 only, m <= NB_TRIC_MAXM, h == 0 (alpha unused).
 
    a_expand (complex types): 2 for the 1m kernels (kernels/generic/gemm_1m_loops.h), whose packed
    A holds 2 x 2 real blocks, twice the elements: a micro-panel of A then spans a_expand*MR*k
@@ -54,8 +56,8 @@
         void (*gemv_n)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x, T *y);     \
         void (*gemv_t)(size_t m, size_t n, T alpha, const T *a, size_t lda, const T *x, T *y);     \
         void (*ger)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a, size_t lda);        \
-        void (*trsm_rows)(const T *l, size_t ldl, size_t m, int upper, int unit, T *b, size_t rs,  \
-                          size_t cs, size_t n);                                                  \
+        void (*trsm_rows)(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha,          \
+                          size_t h, T *b, size_t rs, size_t cs, size_t n);                       \
         void (*trmm_rows)(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha, T *b,    \
                           size_t rs, size_t cs, size_t n);                                       \
         int a_expand; /* packed A slots per element: 0 or 1, or 2 for the 1m kernels' 2x2 blocks */ \
@@ -161,10 +163,10 @@ void nb_init(void);
     void nb_dgemv_t_##sfx(size_t, size_t, double, const double *, size_t, const double *, double *); \
     void nb_sger_##sfx(size_t, size_t, float, const float *, const float *, float *, size_t);        \
     void nb_dger_##sfx(size_t, size_t, double, const double *, const double *, double *, size_t); \
-    void nb_strsm_rows_##sfx(const float *, size_t, size_t, int, int, float *, size_t, size_t,     \
-                             size_t);                                                            \
-    void nb_dtrsm_rows_##sfx(const double *, size_t, size_t, int, int, double *, size_t, size_t,   \
-                             size_t);                                                            \
+    void nb_strsm_rows_##sfx(const float *, size_t, size_t, int, int, float, size_t, float *,      \
+                             size_t, size_t, size_t);                                            \
+    void nb_dtrsm_rows_##sfx(const double *, size_t, size_t, int, int, double, size_t, double *,   \
+                             size_t, size_t, size_t);                                            \
     void nb_strmm_rows_##sfx(const float *, size_t, size_t, int, int, float, float *, size_t,      \
                              size_t, size_t);                                                    \
     void nb_dtrmm_rows_##sfx(const double *, size_t, size_t, int, int, double, double *, size_t,   \

@@ -14,6 +14,7 @@
 typedef struct {
     l3_view a;     /* M, m x m; only its triangle (and, unless unit, its diagonal) is read */
     int upper, unit;
+    int lower_a;   /* A itself (not the view) is lower triangular: where ?tfsm splits (trsm_split) */
     nb_t *b;       /* B, m x n, at b[i*rsb + j*csb] */
     size_t rsb, csb;
 } tri_problem;
@@ -30,6 +31,7 @@ static tri_problem tri_setup(char side, char uplo, char transa, char diag, const
     t.a.conj = nb_same(transa, 'C');
     t.upper = nb_same(uplo, 'U') != transposed;
     t.unit = nb_same(diag, 'U');
+    t.lower_a = nb_same(uplo, 'L');
     t.b = b;
     t.rsb = left ? 1 : (size_t)ldb;
     t.csb = left ? (size_t)ldb : 1;
@@ -89,6 +91,20 @@ static int rows_spread(size_t rs, size_t m)
     return 64 / g >= m / 2;
 }
 
+/* Solves split where LAPACK's RFP solver ?tfsm splits its triangle: M/2 rows from the top, the
+   larger half first when A is lower (a transposition keeps the index order). ?tfsm is two ?trsm
+   calls on the halves and a ?gemm between them; splitting there, down to leaves of at most
+   TRSM_LEAF rows, makes ?trsm on the whole triangle compute the same sums in the same order (real
+   GEMM's bits do not depend on the shape or the operands' layout), so the two agree. LAPACK's RFP tester
+   compares them on ill-conditioned triangles (condition ~1e5 in single precision), where two
+   valid summation orders differ by more than its threshold: with splits at multiples of 16 and
+   64-row leaves, STFSM 'T' L U T N 50 failed at ratio 42-58 on every kernel set (OpenBLAS 0.3.21
+   fails it too, 38.4). A real leaf of TRSM_LEAF to TRI_LEAF rows stays one pass over B: the
+   kernel's loops compute the split themselves (trsm_rows's h) and keep the reference's skip of a
+   zero B(k, j), which a GEMM would multiply by a NaN in M. */
+#define TRSM_LEAF 32
+static size_t trsm_split(tri_problem t, size_t m) { return t.lower_a ? m - m / 2 : m / 2; }
+
 /* A leaf (m <= TRI_LEAF): B = alpha*M*B (solve == 0) or M*X = alpha*B solved in place. M's
    triangle is first copied into a dense array (any view strides and conjugation become unit
    stride): on the stack for s and d (32 KiB for d, with the copy of B below and the leaf loops'
@@ -102,6 +118,12 @@ static int tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
     nb_t l_stack[TRI_LEAF_STACK * TRI_LEAF_STACK], buf_stack[TRI_LEAF_STACK * TRI_LDB];
     nb_t *l = l_stack, *buf = buf_stack, *ws = NULL;
     size_t ldl = TRI_LEAF_STACK;
+    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
+    size_t h = solve && m > TRSM_LEAF ? trsm_split(t, m) : 0;
+    /* contiguous rows (side R) split here too: their in-place leaves of 33-64 rows ran at 0.75-0.8x
+       the two 32-row halves and a GEMM (strsm/dtrsm 2000 x 50-64, Zen 5) */
+    if (h && (!kr->trsm_rows || t.csb == 1))
+        return 0;
     if (m > TRI_LEAF_STACK) {
         ws = nb_gemm_ws_acquire((TRI_LEAF * TRI_LEAF + TRI_LEAF * TRI_LDB) * sizeof(nb_t));
         if (!ws)
@@ -111,10 +133,11 @@ static int tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
     for (size_t k = 0; k < m; k++)
         for (size_t i = t.upper ? 0 : k; i < (t.upper ? k + 1 : m); i++)
             l[i + k * ldl] = l3_at(t.a, i, k);
-    if (solve && alpha != 1)
-        NB_INT(l3_scale)(m, n, alpha, t.b, t.rsb, t.csb);
+    if (solve && alpha != 1) { /* with a split, the rows solved first only (the others: trsm_rows) */
+        size_t i0 = h && t.upper ? h : 0, i1 = h && !t.upper ? h : m;
+        NB_INT(l3_scale)(i1 - i0, n, alpha, t.b + i0 * t.rsb, t.rsb, t.csb);
+    }
     int rows_contiguous = t.csb == 1;
-    const NB_CAT(nb_gemm_kernel_, NB_P) *kr = &nb_rt.kset->NB_P;
     /* rows of B contiguous (side R): the register-blocked loops store each element once, in
        place, no copy; columns contiguous (side L): the real loops transpose panels of a few
        columns through registers, the complex ones take B through the copy below. */
@@ -122,7 +145,7 @@ static int tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
         (rows_contiguous ? rows_spread(t.rsb, m)
                          : !NB_COMPLEX && t.rsb == 1 && rows_spread(t.csb, 16))) { /* a panel: <= 16 columns */
         if (solve)
-            kr->trsm_rows(l, ldl, m, t.upper, t.unit, t.b, t.rsb, t.csb, n);
+            kr->trsm_rows(l, ldl, m, t.upper, t.unit, alpha, h, t.b, t.rsb, t.csb, n);
         else
             kr->trmm_rows(l, ldl, m, t.upper, t.unit, alpha, t.b, t.rsb, t.csb, n);
         if (ws)
@@ -142,7 +165,7 @@ static int tri_leaf(tri_problem t, size_t m, size_t n, nb_t alpha, int solve)
                     buf[i * TRI_LDB + j] = b0[i * t.rsb + j * t.csb];
         }
         if (kr->trsm_rows && solve)
-            kr->trsm_rows(l, ldl, m, t.upper, t.unit, buf, TRI_LDB, 1, jb);
+            kr->trsm_rows(l, ldl, m, t.upper, t.unit, alpha, h, buf, TRI_LDB, 1, jb);
         else if (kr->trmm_rows && !solve)
             kr->trmm_rows(l, ldl, m, t.upper, t.unit, alpha, buf, TRI_LDB, 1, jb);
         else if (solve)
@@ -218,6 +241,7 @@ static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
     }
 }
 
+
 /* Solves M*X = alpha*B recursively: lower M solves the top half, subtracts its contribution
    from the bottom half (one GEMM, which also applies alpha there) and solves the bottom half;
    upper M goes bottom half first. */
@@ -227,7 +251,7 @@ static void trsm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
         return;
     if (m <= TRI_LEAF && tri_leaf(t, m, n, alpha, 1))
         return;
-    size_t h = tri_half(m);
+    size_t h = trsm_split(t, m);
     tri_problem t2 = tri_block(t, h);
     if (t.upper) {
         trsm_left(t2, m - h, n, alpha);

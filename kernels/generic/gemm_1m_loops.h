@@ -49,8 +49,8 @@
      .trmm_rows = nb_##p##trmm_rows_##sfx, .a_expand = 2}
 
 #define NB_GEMM_1M_DECLARE(p, T, sfx)                                                              \
-    void nb_##p##trsm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T *b,      \
-                                 size_t rs, size_t cs, size_t n);                                 \
+    void nb_##p##trsm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha,   \
+                                 size_t h, T *b, size_t rs, size_t cs, size_t n);                 \
     void nb_##p##trmm_rows_##sfx(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha,   \
                                  T *b, size_t rs, size_t cs, size_t n);                           \
     void nb_##p##gemm_small_##sfx(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda,  \

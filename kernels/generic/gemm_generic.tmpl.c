@@ -16,6 +16,18 @@ static inline nb_t conj_if(nb_t x, int conj)
     return x;
 }
 
+/* C's update rounded as the SIMD kernels round it, beta == 1: fma(alpha, acc, C), else
+   fma(beta, C, alpha*acc); fused where the target has a fast FMA (AArch64, where GCC would
+   otherwise contract alpha*acc + beta*C either way), unfused where it has none (x86-64's base
+   ISA). The trsm leaves' split (kernels/generic/tri_loops.h) computes the same. */
+#if !NB_COMPLEX && NB_PREC == 1 && defined(__FP_FAST_FMAF)
+#define GENERIC_UPDATE(al, acc, be, c) ((be) == 1 ? __builtin_fmaf(al, acc, c) : __builtin_fmaf(be, c, (al) * (acc)))
+#elif !NB_COMPLEX && NB_PREC == 2 && defined(__FP_FAST_FMA)
+#define GENERIC_UPDATE(al, acc, be, c) ((be) == 1 ? __builtin_fma(al, acc, c) : __builtin_fma(be, c, (al) * (acc)))
+#else
+#define GENERIC_UPDATE(al, acc, be, c) ((al) * (acc) + (be) * (c))
+#endif
+
 void NB_INT(gemm_ukr_generic)(size_t k, nb_t alpha, const nb_t *a, const nb_t *b, nb_t beta, nb_t *c,
                               size_t rs_c, size_t cs_c, int m, int n)
 {
@@ -43,7 +55,7 @@ void NB_INT(gemm_ukr_generic)(size_t k, nb_t alpha, const nb_t *a, const nb_t *b
         for (int j = 0; j < n; j++)
             for (int i = 0; i < m; i++) {
                 nb_t *cij = &c[i * rs_c + j * cs_c];
-                *cij = alpha * acc[j][i] + beta * *cij;
+                *cij = GENERIC_UPDATE(alpha, acc[j][i], beta, *cij);
             }
     }
 }

@@ -110,11 +110,18 @@
                     }                                                                             \
                     *(VU *)cv = out;                                                              \
                 } else {                                                                          \
+                    /* the full vectors' operations in their order (and contraction), so that  \
+                       an element's bits do not depend on where it falls */                      \
                     for (size_t e = 0; e < 2 * rows; e += 2) {                                    \
                         R o0 = out[e], o1 = out[e + 1];                                           \
-                        if (!beta0)                                                               \
-                            o0 += ber * cv[e] - bei * cv[e + 1],                                  \
-                                o1 += ber * cv[e + 1] + bei * cv[e];                              \
+                        if (!beta0) {                                                             \
+                            o0 += ber * cv[e];                                                    \
+                            o1 += ber * cv[e + 1];                                                \
+                            if (bei != 0) {                                                       \
+                                o0 += -bei * cv[e + 1];                                           \
+                                o1 += bei * cv[e];                                                \
+                            }                                                                     \
+                        }                                                                         \
                         cv[e] = o0, cv[e + 1] = o1;                                               \
                     }                                                                             \
                 }                                                                                 \

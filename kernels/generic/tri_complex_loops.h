@@ -236,11 +236,80 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_block)(
     }
 }
 
-/* trsm, one register block: rows [i0, i0 + rr) of the tile solved against the rows above it,
-   whose solutions are in o (blocks run top-down); the block's solutions go into o as well. */
+/* The GEMM between the halves of a triangle split at reflected row hr (trsm_rows's h): rows
+   [i0, i0 + rr) (rr <= 2) of the second half become C = alpha*C - M(rows, first half) *
+   X(first half), computed as the no-packing complex kernel computes it (gemm_small_complex_loops.h,
+   the path of the halves' ?gemm when every dimension is small, as in ?tfsm): the sums of
+   M(i, k)*Re x(k, j) and M(i, k)*Im x(k, j) from zero over k ascending in the original (not
+   reflected) order, combined, negated (GEMM's alpha = -1), then beta = alpha applied by its real
+   and imaginary parts. A zero x(k, j) is skipped as the leaf skips it (for a finite M the same
+   bits). Two rows at a time: the two sums double the accumulators. */
+static inline __attribute__((always_inline)) void TRIC_FN(tric_pre_step)(
+    V P[2][TRIC_NV], V Q[2][TRIC_NV], const int up, const int rr, const int sel, const TRIC_T *lk,
+    const TRIC_FN(tric_ops) *o, size_t k)
+{
+    TRIC_UNROLL
+    for (int r = 0; r < 2; r++) {
+        if (r >= rr)
+            break;
+        TRIC_T lir = lk[TRIC_RS(up) * r];
+        V lr = SPLAT(__real__ lir), li = SPLAT(__imag__ lir);
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++) {
+            V p = o->p[k][v], np = P[r][v] + p * lr, nq = Q[r][v] + p * li;
+            P[r][v] = sel ? SEL(o->nz[k][v], np, P[r][v]) : np;
+            Q[r][v] = sel ? SEL(o->nz[k][v], nq, Q[r][v]) : nq;
+        }
+    }
+}
+static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_pre)(
+    const int up, const int rr, size_t i0, TRIC_FN(tric_tri) m, TRIC_T *bb, ptrdiff_t brs,
+    const TRIC_FN(tric_ops) *o, size_t hr, TRIC_T alpha)
+{
+    V P[2][TRIC_NV], Q[2][TRIC_NV];
+    TRIC_UNROLL
+    for (int r = 0; r < 2; r++)
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++)
+            P[r][v] = SPLAT(0), Q[r][v] = SPLAT(0);
+    /* runs of rows without a zero apart, as in the blocks */
+    for (size_t q = 0; q < hr;) {
+        size_t e = q;
+        while (e < hr && !o->zero[up ? hr - 1 - e : e])
+            e++;
+        for (; q < e; q++) {
+            size_t k = up ? hr - 1 - q : q;
+            TRIC_FN(tric_pre_step)(P, Q, up, rr, 0, TRIC_AT(m, up, i0, k), o, k);
+        }
+        if (e == hr)
+            break;
+        size_t k = up ? hr - 1 - e : e;
+        TRIC_FN(tric_pre_step)(P, Q, up, rr, 1, TRIC_AT(m, up, i0, k), o, k);
+        q = e + 1;
+    }
+    const TRIC_R ber = __real__ alpha, bei = __imag__ alpha;
+    TRIC_UNROLL
+    for (int r = 0; r < 2; r++) {
+        if (r >= rr)
+            break;
+        TRIC_UNROLL
+        for (int v = 0; v < TRIC_NV; v++) {
+            VU *cp = (VU *)(bb + (ptrdiff_t)(i0 + (size_t)r) * brs + v * CPV);
+            V y = *cp, out = -(P[r][v] + ROT(Q[r][v]));
+            out += ber * y;
+            if (bei != 0)
+                out += bei * ROT(y);
+            *cp = out;
+        }
+    }
+}
+
+/* trsm, one register block: rows [i0, i0 + rr) of the tile solved against the rows above it
+   (from row hr: a split triangle's second half), whose solutions are in o (blocks run
+   top-down); the block's solutions go into o as well. */
 static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
     const int up, const int rr, size_t i0, TRIC_FN(tric_tri) m, const TRIC_T *inv, TRIC_T *bb,
-    ptrdiff_t brs, TRIC_FN(tric_ops) *o)
+    ptrdiff_t brs, TRIC_FN(tric_ops) *o, size_t hr)
 {
     V acc[TRIC_RB][TRIC_NV];
     TRIC_UNROLL
@@ -251,8 +320,8 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_block)(
         for (int v = 0; v < TRIC_NV; v++)
             acc[r][v] = *(const VU *)(bb + (ptrdiff_t)(i0 + (size_t)r) * brs + v * CPV);
     }
-    /* the solved rows above, k ascending (runs without a zero as in trmm) */
-    for (size_t k = 0; k < i0;) {
+    /* the solved rows above (of its half), k ascending (runs without a zero as in trmm) */
+    for (size_t k = hr; k < i0;) {
         size_t e = k;
         while (e < i0 && !o->zero[e])
             e++;
@@ -323,19 +392,53 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_trmm_tile)(
     }
 }
 
-static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_tile)(
-    const int up, size_t m, TRIC_FN(tric_tri) tri, const TRIC_T *inv, TRIC_T *bb, ptrdiff_t brs,
-    TRIC_FN(tric_ops) *o)
-{
-    for (size_t i0 = 0; i0 < m; i0 += TRIC_RB) {
-        switch (m - i0 < TRIC_RB ? m - i0 : TRIC_RB) {
-        case 4: TRIC_FN(tric_trsm_block)(up, 4, i0, tri, inv, bb, brs, o); break;
-        case 3: TRIC_FN(tric_trsm_block)(up, 3, i0, tri, inv, bb, brs, o); break;
-        case 2: TRIC_FN(tric_trsm_block)(up, 2, i0, tri, inv, bb, brs, o); break;
-        default: TRIC_FN(tric_trsm_block)(up, 1, i0, tri, inv, bb, brs, o); break;
-        }
+/* The GEMM part for all rows [h, m) of a tile; a function of its own per direction (in one with
+   the blocks, GCC spilled in their loops). */
+#define TRIC_PRE_FN(name, up)                                                                      \
+    static __attribute__((noinline, noclone)) void TRIC_FN(name)(                                  \
+        size_t m, TRIC_FN(tric_tri) tri, TRIC_T *bb, ptrdiff_t brs, const TRIC_FN(tric_ops) *o,     \
+        size_t h, TRIC_T alpha)                                                                    \
+    {                                                                                              \
+        size_t i0 = h;                                                                             \
+        for (; i0 + 2 <= m; i0 += 2)                                                               \
+            TRIC_FN(tric_trsm_pre)(up, 2, i0, tri, bb, brs, o, h, alpha);                          \
+        if (i0 < m)                                                                                \
+            TRIC_FN(tric_trsm_pre)(up, 1, i0, tri, bb, brs, o, h, alpha);                          \
     }
+TRIC_PRE_FN(tric_trsm_pre_lo, 0)
+TRIC_PRE_FN(tric_trsm_pre_up, 1)
+#undef TRIC_PRE_FN
+
+/* Rows [i0, i1) in blocks; hr: where their rectangle starts. */
+#define TRIC_TRSM_ROWS(i0_, i1)                                                                    \
+    for (size_t i0 = (i0_); i0 < (i1); i0 += TRIC_RB) {                                            \
+        switch ((i1) - i0 < TRIC_RB ? (i1) - i0 : TRIC_RB) {                                       \
+        case 4: TRIC_FN(tric_trsm_block)(up, 4, i0, tri, inv, bb, brs, o, hr); break;             \
+        case 3: TRIC_FN(tric_trsm_block)(up, 3, i0, tri, inv, bb, brs, o, hr); break;             \
+        case 2: TRIC_FN(tric_trsm_block)(up, 2, i0, tri, inv, bb, brs, o, hr); break;             \
+        default: TRIC_FN(tric_trsm_block)(up, 1, i0, tri, inv, bb, brs, o, hr); break;            \
+        }                                                                                          \
+    }
+/* h (reflected) > 0: the first h rows as a triangle of their own, the GEMM of the others on
+   them, then the others as a triangle of their own. */
+static inline __attribute__((always_inline)) void TRIC_FN(tric_trsm_tile)(
+    const int up, const int split, size_t m, TRIC_FN(tric_tri) tri, const TRIC_T *inv, TRIC_T *bb,
+    ptrdiff_t brs, TRIC_FN(tric_ops) *o, size_t h, TRIC_T alpha)
+{
+    size_t hr = 0;
+    if (!split) {
+        TRIC_TRSM_ROWS(0, m)
+        return;
+    }
+    TRIC_TRSM_ROWS(0, h)
+    if (up)
+        TRIC_FN(tric_trsm_pre_up)(m, tri, bb, brs, o, h, alpha);
+    else
+        TRIC_FN(tric_trsm_pre_lo)(m, tri, bb, brs, o, h, alpha);
+    hr = h;
+    TRIC_TRSM_ROWS(h, m)
 }
+#undef TRIC_TRSM_ROWS
 
 /* Reflected coordinates: upper triangles run as lower ones with rows and columns counted from
    the end (then the reference's k order for upper is the lower order): B's rows and the
@@ -350,9 +453,10 @@ static void TRIC_FN(tric_reflect_b)(size_t m, TRIC_T **b, ptrdiff_t *brs)
    to a tile on the stack; one function per (solve, up) pair below (all four inlined into one
    function made it too large for GCC's variable tracking in the -g build). */
 static inline __attribute__((always_inline)) void TRIC_FN(tric_run)(
-    const int solve, const int up, const TRIC_T *l, size_t ldl, size_t m, int unit, TRIC_T alpha,
-    TRIC_T *b, size_t rs, size_t n)
+    const int solve, const int up, const int split, const TRIC_T *l, size_t ldl, size_t m,
+    int unit, TRIC_T alpha, size_t h, TRIC_T *b, size_t rs, size_t n)
 {
+    size_t hr = h && up ? m - h : h; /* the split in reflected rows: the half solved first */
     TRIC_FN(tric_ops) ops __attribute__((aligned(64)));
     TRIC_T inv[NB_TRIC_MAXM];
     TRIC_FN(tric_tri) tri = {l, (ptrdiff_t)ldl};
@@ -374,7 +478,7 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_run)(
         if (up)
             TRIC_FN(tric_reflect_b)(m, &bt, &brs);
         if (solve)
-            TRIC_FN(tric_trsm_tile)(up, m, tri, unit ? NULL : inv, bt, brs, &ops);
+            TRIC_FN(tric_trsm_tile)(up, split, m, tri, unit ? NULL : inv, bt, brs, &ops, hr, alpha);
         else
             TRIC_FN(tric_trmm_tile)(up, m, tri, unit, alpha, bt, brs, &ops);
         if (w < COLS)
@@ -384,28 +488,36 @@ static inline __attribute__((always_inline)) void TRIC_FN(tric_run)(
     }
 }
 
-#define TRIC_RUN_FN(name, solve, up)                                                               \
+/* The split solves are functions of their own: in one with the unsplit blocks, GCC spilled an
+   accumulator in their loops (avx512). */
+#define TRIC_RUN_FN(name, solve, up, split)                                                        \
     /* noclone: a clone (.constprop) would escape the spill check's names */                      \
     static __attribute__((noinline, noclone)) void TRIC_FN(name)(                                  \
-        const TRIC_T *l, size_t ldl, size_t m, int unit, TRIC_T alpha, TRIC_T *b, size_t rs,       \
-        size_t n)                                                                                  \
+        const TRIC_T *l, size_t ldl, size_t m, int unit, TRIC_T alpha, size_t h, TRIC_T *b,        \
+        size_t rs, size_t n)                                                                       \
     {                                                                                              \
-        TRIC_FN(tric_run)(solve, up, l, ldl, m, unit, alpha, b, rs, n);                           \
+        TRIC_FN(tric_run)(solve, up, split, l, ldl, m, unit, alpha, h, b, rs, n);                 \
     }
-TRIC_RUN_FN(tric_trsm_lo, 1, 0)
-TRIC_RUN_FN(tric_trsm_up, 1, 1)
-TRIC_RUN_FN(tric_trmm_lo, 0, 0)
-TRIC_RUN_FN(tric_trmm_up, 0, 1)
+TRIC_RUN_FN(tric_trsm_lo, 1, 0, 0)
+TRIC_RUN_FN(tric_trsm_up, 1, 1, 0)
+TRIC_RUN_FN(tric_trsm_split_lo, 1, 0, 1)
+TRIC_RUN_FN(tric_trsm_split_up, 1, 1, 1)
+TRIC_RUN_FN(tric_trmm_lo, 0, 0, 0)
+TRIC_RUN_FN(tric_trmm_up, 0, 1, 0)
 #undef TRIC_RUN_FN
 
-void TRIC_FN(trsm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int unit, TRIC_T *b,
-                        size_t rs, size_t cs, size_t n)
+void TRIC_FN(trsm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int unit, TRIC_T alpha,
+                        size_t h, TRIC_T *b, size_t rs, size_t cs, size_t n)
 {
     (void)cs;
-    if (upper)
-        TRIC_FN(tric_trsm_up)(l, ldl, m, unit, 1, b, rs, n);
+    if (h > 0 && h < m && upper)
+        TRIC_FN(tric_trsm_split_up)(l, ldl, m, unit, alpha, h, b, rs, n);
+    else if (h > 0 && h < m)
+        TRIC_FN(tric_trsm_split_lo)(l, ldl, m, unit, alpha, h, b, rs, n);
+    else if (upper)
+        TRIC_FN(tric_trsm_up)(l, ldl, m, unit, alpha, 0, b, rs, n);
     else
-        TRIC_FN(tric_trsm_lo)(l, ldl, m, unit, 1, b, rs, n);
+        TRIC_FN(tric_trsm_lo)(l, ldl, m, unit, alpha, 0, b, rs, n);
 }
 
 void TRIC_FN(trmm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int unit, TRIC_T alpha,
@@ -413,9 +525,9 @@ void TRIC_FN(trmm_rows)(const TRIC_T *l, size_t ldl, size_t m, int upper, int un
 {
     (void)cs;
     if (upper)
-        TRIC_FN(tric_trmm_up)(l, ldl, m, unit, alpha, b, rs, n);
+        TRIC_FN(tric_trmm_up)(l, ldl, m, unit, alpha, 0, b, rs, n);
     else
-        TRIC_FN(tric_trmm_lo)(l, ldl, m, unit, alpha, b, rs, n);
+        TRIC_FN(tric_trmm_lo)(l, ldl, m, unit, alpha, 0, b, rs, n);
 }
 
 #undef SPLAT

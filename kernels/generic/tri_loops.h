@@ -9,7 +9,9 @@
    the columns it skips and keeps signed zeros).
 
    trsm_rows: solves M*X = B in place (alpha already applied): upper M from the bottom row up,
-   lower M from the top row down.
+   lower M from the top row down. NB_TRI_ROWS's trsm takes a split row h as well (0: none): it
+   then computes what two leaves and a GEMM between them compute (the driver's recursion, and
+   LAPACK's ?tfsm), the rows solved second still to be scaled by alpha (tb_sm_panel_).
    trmm_rows: B = alpha*M*B in the reference's k order (upper: k ascending, lower: descending); at
    step k the rows i != k take alpha*b(k, j)*M(i, k) before row k itself is replaced.
 
@@ -30,7 +32,8 @@
    x 4 vectors) + the broadcasts, the k row's 4 vectors taken as FMA memory operands. The trsm
    rectangle with selects adds the masks and spills (it runs only on panels with a zero):
    `tests/check_spills.py --strict 'tb_\w+' build/kernels/avx2/gemv_avx2.o` lists only those
-   loops of tb_sm_panel_[sd]; avx512 is clean. */
+   loops, in tb_sm_panel_[sd] and in the split triangle's second halves (tb_sm_pre_*: the same
+   rectangle after the GEMM part, whose own loop is clean); avx512 is clean. */
 #ifndef TB_T /* the header; the body for one type (TB_T) is below, included once per type */
 #ifndef NB_TRI_LOOPS_H
 #define NB_TRI_LOOPS_H
@@ -126,11 +129,11 @@
 #undef TB_P
 
 #define NB_TRI_ROWS(T, linkage, trsm_name, trmm_name)                                               \
-    linkage void trsm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T *b, size_t rs,  \
-                           size_t cs, size_t n)                                                     \
+    linkage void trsm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha, size_t h, \
+                           T *b, size_t rs, size_t cs, size_t n)                                    \
     {                                                                                               \
-        _Generic((T)0, float: nb_tri_trsm_s, double: nb_tri_trsm_d)(l, ldl, m, upper, unit, b, rs,  \
-                                                                    cs, n);                         \
+        _Generic((T)0, float: nb_tri_trsm_s, double: nb_tri_trsm_d)(l, ldl, m, upper, unit, alpha,  \
+                                                                    h, b, rs, cs, n);               \
     }                                                                                               \
     linkage void trmm_name(const T *l, size_t ldl, size_t m, int upper, int unit, T alpha, T *b,    \
                            size_t rs, size_t cs, size_t n)                                          \
@@ -303,14 +306,55 @@ static __attribute__((noinline)) void TB_F(tb_mm_panel_)(const TB_T *l, size_t l
    solved; *zero collects the lanes where a solved value is zero. The triangle is a chain of
    dependent divisions and FMAs, row after row, that the next block waits for: 4 vectors of
    columns and 3 rows (rather than trmm's 2 x 6) give each step of that chain twice the work. */
+/* The GEMM part of a split triangle's second half (tb_sm_panel_): for row i of the half, the sum
+   over the solved rows k in [k0, k1) of the first of la[i + k*ldl] * xa[k*rs]. The GEMM kernels
+   compute C = beta*C - M(rows, ks)*X(ks) with beta = alpha (the halves' ?gemm in ?tfsm and in the
+   driver's recursion) as: the sum from zero, k ascending, then C - acc (beta == 1) or alpha*C -
+   acc fused; so does a block with pre (pmode: 1 or 3 alpha == 1, 2 or 4 not; 3 and 4 skip a zero
+   x(k) as the leaf skips it, which for a finite M gives GEMM's bits too). */
+typedef struct {
+    const TB_T *la, *xa;
+    size_t k0, k1;
+    TB_T alpha;
+} TB_F(tb_pre_);
+
 static inline __attribute__((always_inline)) void
 TB_F(tb_sm_blk_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, const int sel, TB_T *b,
-                 size_t rs, size_t i0, const int R, TB_M *zero)
+                 size_t rs, size_t i0, const int R, TB_M *zero, const TB_F(tb_pre_) *pre, const int pmode)
 {
     TB_V c[NB_TRI_RS][TB_SV];
-    _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
-        _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)
-            c[r][v] = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs + (size_t)(v * TB_L));
+    if (pmode) {
+        const int pa1 = pmode == 1 || pmode == 3, psel = pmode >= 3;
+        _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+            _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)
+                c[r][v] = (TB_V){0};
+        for (size_t k = pre->k0; k < pre->k1; k++) {
+            TB_V x[TB_SV];
+            TB_M z[TB_SV];
+            _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)
+            {
+                x[v] = TB_F(tb_ld_)(pre->xa + k * rs + (size_t)(v * TB_L));
+                z[v] = x[v] != 0;
+            }
+            const TB_T *lk = pre->la + i0 + k * ldl;
+            _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+                _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)
+                {
+                    TB_V nv = c[r][v] + x[v] * lk[r];
+                    c[r][v] = psel ? TB_F(tb_sel_)(z[v], nv, c[r][v]) : nv;
+                }
+        }
+        _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+            _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)
+            {
+                TB_V y = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs + (size_t)(v * TB_L));
+                c[r][v] = pa1 ? y - c[r][v] : pre->alpha * y - c[r][v];
+            }
+    } else {
+        _Pragma("GCC unroll 8") for (int r = 0; r < R; r++)
+            _Pragma("GCC unroll 8") for (int v = 0; v < TB_SV; v++)
+                c[r][v] = TB_F(tb_ld_)(b + (i0 + (size_t)r) * rs + (size_t)(v * TB_L));
+    }
 #define TB_SM_RECT(k)                                                                              \
     {                                                                                              \
         TB_V x[TB_SV];                                                                             \
@@ -372,16 +416,17 @@ TB_F(tb_sm_blk_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, co
 
 /* The blocks in the order the rows are solved; each block's rectangle without selects while no
    solved value of the panel so far is zero. */
-static inline __attribute__((always_inline)) void
-TB_F(tb_sm_rows_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, TB_T *b, size_t rs)
+static inline __attribute__((always_inline)) TB_M
+TB_F(tb_sm_rows_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, TB_T *b, size_t rs,
+                  const TB_F(tb_pre_) *pre, const int pmode)
 {
     TB_M zero = {0};
 #define TB_SM_BLK(i0, R)                                                                           \
     do {                                                                                           \
         if (TB_F(tb_any_)(zero))                                                                   \
-            TB_F(tb_sm_blk_)(l, ldl, m, unit, up, 1, b, rs, i0, R, &zero);                         \
+            TB_F(tb_sm_blk_)(l, ldl, m, unit, up, 1, b, rs, i0, R, &zero, pre, pmode);             \
         else                                                                                       \
-            TB_F(tb_sm_blk_)(l, ldl, m, unit, up, 0, b, rs, i0, R, &zero);                         \
+            TB_F(tb_sm_blk_)(l, ldl, m, unit, up, 0, b, rs, i0, R, &zero, pre, pmode);             \
     } while (0)
     if (!up) {
         size_t i0 = 0;
@@ -399,15 +444,64 @@ TB_F(tb_sm_rows_)(const TB_T *l, size_t ldl, size_t m, int unit, const int up, T
 #undef TB_SM_UP
     }
 #undef TB_SM_BLK
+    return zero;
 }
 
-static __attribute__((noinline)) void TB_F(tb_sm_panel_)(const TB_T *l, size_t ldl, size_t m, int upper,
+
+/* 0 < h < m: the triangle split at row h as the driver's recursion splits it (the rows solved
+   first already scaled by alpha, the others not): the first half, then the second, whose blocks
+   start with the GEMM of their rows on the solved ones (tb_pre_), all on the panel in registers
+   and L1. */
+static __attribute__((noinline)) TB_M TB_F(tb_sm_panel_)(const TB_T *l, size_t ldl, size_t m, int upper,
                                                          int unit, TB_T *b, size_t rs)
 {
     if (upper)
-        TB_F(tb_sm_rows_)(l, ldl, m, unit, 1, b, rs);
-    else
-        TB_F(tb_sm_rows_)(l, ldl, m, unit, 0, b, rs);
+        return TB_F(tb_sm_rows_)(l, ldl, m, unit, 1, b, rs, NULL, 0);
+    return TB_F(tb_sm_rows_)(l, ldl, m, unit, 0, b, rs, NULL, 0);
+}
+/* The second half of a split triangle, one function per pmode and direction: in one function
+   with the rest, GCC spilled in every loop on avx2 (dtrsm 32 x 2000 lost 10%). */
+#define TB_SM_PRE_FN(name, up, pmode)                                                              \
+    static __attribute__((noinline)) void TB_F(name)(const TB_T *l, size_t ldl, size_t m, int unit, \
+                                                    TB_T *b, size_t rs, const TB_F(tb_pre_) *pre)  \
+    {                                                                                              \
+        TB_F(tb_sm_rows_)(l, ldl, m, unit, up, b, rs, pre, pmode);                                 \
+    }
+TB_SM_PRE_FN(tb_sm_pre_lo1_, 0, 1)
+TB_SM_PRE_FN(tb_sm_pre_lo2_, 0, 2)
+TB_SM_PRE_FN(tb_sm_pre_lo3_, 0, 3)
+TB_SM_PRE_FN(tb_sm_pre_lo4_, 0, 4)
+TB_SM_PRE_FN(tb_sm_pre_up1_, 1, 1)
+TB_SM_PRE_FN(tb_sm_pre_up2_, 1, 2)
+TB_SM_PRE_FN(tb_sm_pre_up3_, 1, 3)
+TB_SM_PRE_FN(tb_sm_pre_up4_, 1, 4)
+#undef TB_SM_PRE_FN
+
+/* 0 < h < m: the triangle split at row h as the driver's recursion splits it (the rows solved
+   first already scaled by alpha, the others not): the first half, then the second, whose blocks
+   start with the GEMM of their rows on the solved ones (tb_pre_), all on the panel in registers
+   and L1. */
+static void TB_F(tb_sm_panel_split_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit,
+                                     TB_T alpha, size_t h, TB_T *b, size_t rs)
+{
+    TB_F(tb_pre_) pre = {.la = l, .xa = b, .k0 = h, .k1 = m, .alpha = alpha};
+    size_t i0 = 0, mm = h, f0 = h, fm = m - h; /* the second half (rows i0.., mm) and the first */
+    if (!upper)
+        pre.la = l + h, pre.k0 = 0, pre.k1 = h, i0 = h, mm = m - h, f0 = 0, fm = h;
+    TB_M z = TB_F(tb_sm_panel_)(l + f0 + f0 * ldl, ldl, fm, upper, unit, b + f0 * rs, rs);
+    int pmode = (alpha == 1 ? 1 : 2) + (TB_F(tb_any_)(z) ? 2 : 0);
+    const TB_T *ls = l + i0 + i0 * ldl;
+    TB_T *bs = b + i0 * rs;
+    switch (pmode + (upper ? 4 : 0)) {
+    case 1: TB_F(tb_sm_pre_lo1_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    case 2: TB_F(tb_sm_pre_lo2_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    case 3: TB_F(tb_sm_pre_lo3_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    case 4: TB_F(tb_sm_pre_lo4_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    case 5: TB_F(tb_sm_pre_up1_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    case 6: TB_F(tb_sm_pre_up2_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    case 7: TB_F(tb_sm_pre_up3_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    default: TB_F(tb_sm_pre_up4_)(ls, ldl, mm, unit, bs, rs, &pre); break;
+    }
 }
 
 /* v[0 .. L-1] (L x L, one row per vector) transposed in place: log2(L) butterfly stages; the
@@ -521,14 +615,17 @@ static inline void TB_F(tb_tr_out_)(const TB_T *pad, size_t m, TB_T *b, size_t c
         }                                                                                          \
     } while (0)
 
-static inline void TB_F(nb_tri_trsm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit, TB_T *b,
-                                      size_t rs, size_t cs, size_t n)
+static inline void TB_F(nb_tri_trsm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit,
+                                      TB_T alpha, size_t h, TB_T *b, size_t rs, size_t cs, size_t n)
 {
-    if (m > NB_TRI_MAXM) { /* (then cs == 1) */
+    if (m > NB_TRI_MAXM) { /* (then cs == 1 and h == 0) */
         TB_F(tb_plain_sm_)(l, ldl, m, upper, unit, b, rs, n);
         return;
     }
-    TB_PANELS(TB_WS, TB_F(tb_sm_panel_)(l, ldl, m, upper, unit, bp, prs));
+    if (h == 0 || h >= m)
+        TB_PANELS(TB_WS, TB_F(tb_sm_panel_)(l, ldl, m, upper, unit, bp, prs));
+    else
+        TB_PANELS(TB_WS, TB_F(tb_sm_panel_split_)(l, ldl, m, upper, unit, alpha, h, bp, prs));
 }
 
 static inline void TB_F(nb_tri_trmm_)(const TB_T *l, size_t ldl, size_t m, int upper, int unit, TB_T alpha,
