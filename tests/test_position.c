@@ -8,7 +8,8 @@
 
    For s, d, c and z, bitwise, on every kernel set this is run on (NANOBLAS_ARCH):
    - scal, axpy, rot (and csrot/zdrot): the first n elements of a length-n call against the same
-     elements of a length n + e call, unit and non-unit stride;
+     elements of a length n + e call, unit and non-unit stride; a strided call against a
+     unit-stride one on the same values;
    - gemv 'N': the first m rows of y against those of a call with m + e rows;
    - gemv 'T'/'C': the columns of a call against the same columns inside a wider call that starts
      o columns earlier, unit and strided x and y (the strided call gathers, whatever its size);
@@ -122,6 +123,26 @@ static void check_l1(int t, int n, int e, int inc)
     rot_t(t, n, x1, inc, y1, c, s), rot_t(t, big, x2, inc, y2, c, s);
     TU_CHECK(same(t, x1, inc, x2, inc, n) && same(t, y1, inc, y2, inc, n),
              "%crot n=%d of %d inc=%d: differs", PN[t], n, big, inc);
+}
+
+/* A strided call against a unit-stride call on the same values (a strided path that computes
+   otherwise than the kernels: zscal, ?axpy and ?rot did, so CHGEQZ's scaled rows, stride LDH,
+   rounded otherwise than its columns). */
+static void check_l1_stride(int t, int n, int inc)
+{
+    size_t len = (size_t)n * (size_t)inc;
+    unsigned char x1[96 * 3 * 16], y1[sizeof x1], xu[96 * 16], yu[sizeof xu], al[16], c[8], s[8];
+    fill(t, x1, reals(t, len)), fill(t, y1, reals(t, len)), fill(t, al, reals(t, 1));
+    fill(t, c, 1), fill(t, s, 1);
+    for (int i = 0; i < n; i++)
+        memcpy(AT(t, xu, i, 1), AT(t, x1, i, inc), ES[t]), memcpy(AT(t, yu, i, 1), AT(t, y1, i, inc), ES[t]);
+    scal_t(t, n, al, x1, inc), scal_t(t, n, al, xu, 1);
+    TU_CHECK(same(t, x1, inc, xu, 1, n), "%cscal n=%d inc=%d: differs from inc=1", PN[t], n, inc);
+    axpy_t(t, n, al, y1, inc, x1, inc), axpy_t(t, n, al, yu, 1, xu, 1);
+    TU_CHECK(same(t, x1, inc, xu, 1, n), "%caxpy n=%d inc=%d: differs from inc=1", PN[t], n, inc);
+    rot_t(t, n, x1, inc, y1, c, s), rot_t(t, n, xu, 1, yu, c, s);
+    TU_CHECK(same(t, x1, inc, xu, 1, n) && same(t, y1, inc, yu, 1, n),
+             "%crot n=%d inc=%d: differs from inc=1", PN[t], n, inc);
 }
 
 static void check_l2(int t, int m, int n, int e, int o, int inc)
@@ -301,6 +322,9 @@ int main(void)
             for (int n = 1; n <= 70; n += step)
                 for (int e = 1; e <= 26; e += 1 + (e > 8) * 4)
                     check_l1(t, n, e, inc);
+        for (int inc = 2; inc <= 3; inc++)
+            for (int n = 1; n <= 90; n += step)
+                check_l1_stride(t, n, inc);
         for (int inc = 1; inc <= 3; inc += 2)
             for (int m = 1; m <= 40; m += step)
                 for (int n = 1; n <= 13; n += 1 + (n > 5))

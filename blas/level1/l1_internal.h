@@ -19,6 +19,16 @@
 #endif
 
 /* Walks two strided vectors in the reference order (negative increments start at the far end). */
+/* Strided element-wise calls (axpy, scal, rot) with no zero increment run the kernel set's
+   loop on chunks of NB_L1_GATHER elements gathered into stack buffers: an element's bits are then
+   the unit-stride kernel's whatever its stride or place. The loops below compute as the C
+   compiler contracts them, which on FMA sets is not as the kernels fuse: strided zscal differed
+   from contiguous zscal in the last bit, and LAPACK's CHGEQZ, which scales rows (stride LDH) over
+   ranges that differ with and without Schur vectors, got other eigenvalues in the two modes
+   (xeigtstc cgd, CGV result 5, avx512). An increment of 0 keeps the reference's loop (its order
+   then decides the result). */
+#define NB_L1_GATHER 256
+
 #define NB_L1_FOR2(n, incx, incy, ix, iy)                                                        \
     for (ptrdiff_t ix = nb_vstart(n, incx), iy = nb_vstart(n, incy), nb_l1_i_ = 0; nb_l1_i_ < (n); \
          nb_l1_i_++, ix += (incx), iy += (incy))

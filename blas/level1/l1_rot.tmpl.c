@@ -39,7 +39,8 @@ static void rot_chunk(void *vctx, size_t chunk, size_t lo, size_t hi)
 }
 
 /* Unit stride: the kernel set's loop, in fixed chunks shared by a team when long (elements are
-   independent: the split changes no bit); strided: the reference's order. */
+   independent: the split changes no bit); strided: gathered chunks (l1_internal.h); an
+   increment of 0: the reference's order. */
 static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, nb_r c,
                                nb_r s)
 {
@@ -49,6 +50,23 @@ static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasin
         size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
         rot_ctx t = {x, y, c, s};
         nb_l1_run(nn, nch > 1 ? nb_l1_team(4 * NB_L1_NREAL * nn, nch) : 1, rot_chunk, &t);
+        return;
+    }
+    if (incx != 0 && incy != 0) { /* gathered: the kernel's bits (l1_internal.h) */
+        nb_t bx[NB_L1_GATHER], by[NB_L1_GATHER];
+        nb_t *xs = x + nb_vstart(n, incx), *ys = y + nb_vstart(n, incy);
+        for (size_t i0 = 0; i0 < (size_t)n; i0 += NB_L1_GATHER) {
+            size_t m = (size_t)n - i0 < NB_L1_GATHER ? (size_t)n - i0 : NB_L1_GATHER;
+            for (size_t j = 0; j < m; j++) {
+                bx[j] = xs[(ptrdiff_t)(i0 + j) * incx];
+                by[j] = ys[(ptrdiff_t)(i0 + j) * incy];
+            }
+            ROT_KERNEL(m, bx, by, c, s);
+            for (size_t j = 0; j < m; j++) {
+                xs[(ptrdiff_t)(i0 + j) * incx] = bx[j];
+                ys[(ptrdiff_t)(i0 + j) * incy] = by[j];
+            }
+        }
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy) {
