@@ -60,6 +60,13 @@ typedef struct {
     void (*drot)(size_t n, double *x, double *y, double c, double s);
     void (*csrot)(size_t n, float _Complex *x, float _Complex *y, float c, float s);
     void (*zdrot)(size_t n, double _Complex *x, double _Complex *y, double c, double s);
+    /* strided real axpy and rot (increments not 0), with the contiguous kernels' bits */
+    void (*saxpy_inc)(size_t n, float alpha, const float *x, ptrdiff_t incx, float *y, ptrdiff_t incy);
+    void (*daxpy_inc)(size_t n, double alpha, const double *x, ptrdiff_t incx, double *y,
+                      ptrdiff_t incy);
+    void (*srot_inc)(size_t n, float *x, ptrdiff_t incx, float *y, ptrdiff_t incy, float c, float s);
+    void (*drot_inc)(size_t n, double *x, ptrdiff_t incx, double *y, ptrdiff_t incy, double c,
+                     double s);
     void (*sswap)(size_t n, float *x, float *y);
     void (*dswap)(size_t n, double *x, double *y);
     size_t (*isamin)(size_t n, const float *x, float *v, int want_index);
@@ -126,6 +133,10 @@ typedef struct {
     X(cscal, void, (size_t, float _Complex, float _Complex *))                                    \
     X(zscal, void, (size_t, double _Complex, double _Complex *))                                  \
     X(srot, void, (size_t, float *, float *, float, float))                                       \
+    X(saxpy_inc, void, (size_t, float, const float *, ptrdiff_t, float *, ptrdiff_t))            \
+    X(daxpy_inc, void, (size_t, double, const double *, ptrdiff_t, double *, ptrdiff_t))         \
+    X(srot_inc, void, (size_t, float *, ptrdiff_t, float *, ptrdiff_t, float, float))            \
+    X(drot_inc, void, (size_t, double *, ptrdiff_t, double *, ptrdiff_t, double, double))        \
     X(drot, void, (size_t, double *, double *, double, double))                                   \
     X(csrot, void, (size_t, float _Complex *, float _Complex *, float, float))                    \
     X(zdrot, void, (size_t, double _Complex *, double _Complex *, double, double))                \

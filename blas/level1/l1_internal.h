@@ -19,9 +19,11 @@
 #endif
 
 /* Walks two strided vectors in the reference order (negative increments start at the far end). */
-/* Strided element-wise calls (axpy, scal, rot) with no zero increment run the kernel set's
-   loop on chunks of NB_L1_GATHER elements gathered into stack buffers: an element's bits are then
-   the unit-stride kernel's whatever its stride or place. The loops below compute as the C
+/* Strided element-wise calls (axpy, complex scal, rot) with no zero increment compute as the
+   contiguous kernels do: real axpy and rot through the kernel set's strided loops (axpy_inc,
+   rot_inc), complex ones on chunks of NB_L1_GATHER elements gathered into stack buffers (three
+   stores an element: 0.65x the direct loop). An element's bits are then the unit-stride
+   kernel's whatever its stride or place. The loops below compute as the C
    compiler contracts them, which on FMA sets is not as the kernels fuse: strided zscal differed
    from contiguous zscal in the last bit, and LAPACK's CHGEQZ, which scales rows (stride LDH) over
    ranges that differ with and without Schur vectors, got other eigenvalues in the two modes

@@ -52,23 +52,27 @@ static inline void rot_real_cs(blasint n, nb_t *x, blasint incx, nb_t *y, blasin
         nb_l1_run(nn, nch > 1 ? nb_l1_team(4 * NB_L1_NREAL * nn, nch) : 1, rot_chunk, &t);
         return;
     }
+#if !NB_COMPLEX
+    if (incx != 0 && incy != 0) { /* the kernel set's strided loop: its bits (l1_internal.h) */
+        NB_L1KP(rot_inc)((size_t)n, x + nb_vstart(n, incx), incx, y + nb_vstart(n, incy), incy, c, s);
+        return;
+    }
+#else
     if (incx != 0 && incy != 0) { /* gathered: the kernel's bits (l1_internal.h) */
         nb_t bx[NB_L1_GATHER], by[NB_L1_GATHER];
-        nb_t *xs = x + nb_vstart(n, incx), *ys = y + nb_vstart(n, incy);
+        nb_t *px = x + nb_vstart(n, incx), *py = y + nb_vstart(n, incy);
         for (size_t i0 = 0; i0 < (size_t)n; i0 += NB_L1_GATHER) {
             size_t m = (size_t)n - i0 < NB_L1_GATHER ? (size_t)n - i0 : NB_L1_GATHER;
-            for (size_t j = 0; j < m; j++) {
-                bx[j] = xs[(ptrdiff_t)(i0 + j) * incx];
-                by[j] = ys[(ptrdiff_t)(i0 + j) * incy];
-            }
+            nb_t *qx = px, *qy = py;
+            for (size_t j = 0; j < m; j++, px += incx, py += incy)
+                bx[j] = *px, by[j] = *py;
             ROT_KERNEL(m, bx, by, c, s);
-            for (size_t j = 0; j < m; j++) {
-                xs[(ptrdiff_t)(i0 + j) * incx] = bx[j];
-                ys[(ptrdiff_t)(i0 + j) * incy] = by[j];
-            }
+            for (size_t j = 0; j < m; j++, qx += incx, qy += incy)
+                *qx = bx[j], *qy = by[j];
         }
         return;
     }
+#endif
     NB_L1_FOR2(n, incx, incy, ix, iy) {
         nb_t t = RSCALE(c, x[ix]) + RSCALE(s, y[iy]);
         y[iy] = RSCALE(c, y[iy]) - RSCALE(s, x[ix]);

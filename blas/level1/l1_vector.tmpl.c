@@ -44,22 +44,28 @@ void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, b
         elem_run((size_t)n, 3 * NB_L1_NREAL * (size_t)n, axpy_chunk, &t);
         return;
     }
+#if !NB_COMPLEX
+    if (incx != 0 && incy != 0) { /* the kernel set's strided loop: its bits (l1_internal.h) */
+        NB_L1KP(axpy_inc)((size_t)n, alpha, x + nb_vstart(n, incx), incx, y + nb_vstart(n, incy), incy);
+        return;
+    }
+#else
     if (incx != 0 && incy != 0) { /* gathered: the kernel's bits (l1_internal.h) */
         nb_t bx[NB_L1_GATHER], by[NB_L1_GATHER];
-        const nb_t *xs = x + nb_vstart(n, incx);
-        nb_t *ys = y + nb_vstart(n, incy);
+        const nb_t *px = x + nb_vstart(n, incx);
+        nb_t *py = y + nb_vstart(n, incy);
         for (size_t i0 = 0; i0 < (size_t)n; i0 += NB_L1_GATHER) {
             size_t m = (size_t)n - i0 < NB_L1_GATHER ? (size_t)n - i0 : NB_L1_GATHER;
-            for (size_t j = 0; j < m; j++) {
-                bx[j] = xs[(ptrdiff_t)(i0 + j) * incx];
-                by[j] = ys[(ptrdiff_t)(i0 + j) * incy];
-            }
+            nb_t *qy = py;
+            for (size_t j = 0; j < m; j++, px += incx, py += incy)
+                bx[j] = *px, by[j] = *py;
             NB_L1KP(axpy)(m, alpha, bx, by);
-            for (size_t j = 0; j < m; j++)
-                ys[(ptrdiff_t)(i0 + j) * incy] = by[j];
+            for (size_t j = 0; j < m; j++, qy += incy)
+                *qy = by[j];
         }
         return;
     }
+#endif
     NB_L1_FOR2(n, incx, incy, ix, iy)
         y[iy] = y[iy] + alpha * x[ix];
 }
@@ -132,17 +138,23 @@ void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
         elem_run((size_t)n, 2 * NB_L1_NREAL * (size_t)n, scal_chunk, &t);
         return;
     }
-    /* gathered (a complex alpha's product fuses in the kernel; a real one is one rounding
-       either way) */
+#if !NB_COMPLEX
+    for (size_t i = 0, ix = 0; i < (size_t)n; i++, ix += (size_t)incx) /* one rounding, as the kernel */
+        x[ix] = alpha * x[ix];
+#else
+    /* gathered: a complex alpha's product fuses in the kernel (l1_internal.h) */
     nb_t buf[NB_L1_GATHER];
     for (size_t i0 = 0; i0 < (size_t)n; i0 += NB_L1_GATHER) {
         size_t m = (size_t)n - i0 < NB_L1_GATHER ? (size_t)n - i0 : NB_L1_GATHER;
-        for (size_t j = 0; j < m; j++)
-            buf[j] = x[(i0 + j) * (size_t)incx];
+        nb_t *p = x, *q = x;
+        for (size_t j = 0; j < m; j++, p += incx)
+            buf[j] = *p;
         NB_L1KP(scal)(m, alpha, buf);
-        for (size_t j = 0; j < m; j++)
-            x[(i0 + j) * (size_t)incx] = buf[j];
+        for (size_t j = 0; j < m; j++, q += incx)
+            *q = buf[j];
+        x = p;
     }
+#endif
 }
 
 #if NB_COMPLEX

@@ -382,6 +382,23 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
    instructions as a quarter of the work on L1-resident data; the complex forms ran two, at
    0.56-0.75x OpenBLAS for zaxpy and cscal at L1/L2 sizes on Zen 3), rot two (four loads, four
    stores); rot stores y before x, as the reference does, so x == y gives its result. */
+/* rot's two outputs as GCC contracts c*x + s*y and c*y - s*x in the vector loops, where the
+   target has a fast FMA (read off the objdump of the drot kernels: x86 fuses the first product
+   of each, AArch64 the first of the sum and the second of the difference); unfused where it has
+   none. A compiler that chose otherwise fails test_position's strided-against-contiguous cases,
+   which run on every set (also under qemu). */
+#if defined(__FP_FAST_FMA) && defined(__FP_FAST_FMAF) && defined(__aarch64__)
+#define L1_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
+#define L1_ROT_U(c, s, x, y) L1_FMA(c, x, (s) * (y))
+#define L1_ROT_V(c, s, x, y) L1_FMA(-(s), x, (c) * (y)) /* AArch64's FMLS: the other product */
+#elif defined(__FP_FAST_FMA) && defined(__FP_FAST_FMAF)
+#define L1_FMA(a, b, c) _Generic((a), float: __builtin_fmaf, default: __builtin_fma)(a, b, c)
+#define L1_ROT_U(c, s, x, y) L1_FMA(c, x, (s) * (y))
+#define L1_ROT_V(c, s, x, y) L1_FMA(c, y, -((s) * (x)))
+#else
+#define L1_ROT_U(c, s, x, y) ((c) * (x) + (s) * (y))
+#define L1_ROT_V(c, s, x, y) ((c) * (y) - (s) * (x))
+#endif
 #define L1_REAL_ELEMWISE(p, T, V, W, LD)                                                           \
     void L1_NAME(p##axpy)(size_t n, T alpha, const T *x, T *y)                                     \
     {                                                                                              \
@@ -440,6 +457,21 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
             V u0 = c * x0 + s * y0, v0 = c * y0 - s * x0;                                          \
             memcpy(ty, &v0, sizeof v0), memcpy(tx, &u0, sizeof u0);                                \
             memcpy(y + i, ty, (n - i) * sizeof(T)), memcpy(x + i, tx, (n - i) * sizeof(T));        \
+        }                                                                                          \
+    }                                                                                              \
+    /* Strided (increments not 0), with the contiguous loops' bits: axpy as the scalar tail    \
+       above; rot with the products GCC fuses in the vector loops written out (L1_ROT_U/V). */   \
+    void L1_NAME(p##axpy_inc)(size_t n, T alpha, const T *x, ptrdiff_t incx, T *y, ptrdiff_t incy) \
+    {                                                                                              \
+        for (size_t i = 0; i < n; i++, x += incx, y += incy)                                       \
+            *y = *y + alpha * *x;                                                                  \
+    }                                                                                              \
+    void L1_NAME(p##rot_inc)(size_t n, T *x, ptrdiff_t incx, T *y, ptrdiff_t incy, T c, T s)       \
+    {                                                                                              \
+        for (size_t i = 0; i < n; i++, x += incx, y += incy) {                                     \
+            T xv = *x, yv = *y;                                                                    \
+            *y = L1_ROT_V(c, s, xv, yv);                                                           \
+            *x = L1_ROT_U(c, s, xv, yv);                                                           \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(p##swap)(size_t n, T *x, T *y)                                                    \
