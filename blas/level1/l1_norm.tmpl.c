@@ -1,6 +1,62 @@
 /* Level 1 norms and searches: nrm2 (scnrm2/dznrm2) and i?amax. */
 #include "l1_internal.h"
 #include "blas/nb_trace.h"
+#include <math.h>
+
+static inline nb_r abs1(nb_t v)
+{
+#if NB_COMPLEX
+    return NB_FABS(NB_RE(v)) + NB_FABS(NB_IM(v));
+#else
+    return NB_FABS(v);
+#endif
+}
+
+#if NB_PREC == 1 || NB_PREC == 3
+/* Single precision: the sum of squares in double, by the dsdot kernel (float products are exact
+   in double, and no float's square over- or underflows there), then one square root rounded to
+   float: within about half an ulp, as OpenBLAS's and the reference's snrm2. Blue's float
+   accumulators (the double path below) lost 2.5-3.5 ulp on 100 elements (16 lanes on avx512), and
+   LAPACK's xeigtstc cgd (CGV result 5, type 20 N=20) failed on the avx512 set with them. */
+typedef struct {
+    const nb_t *x;
+    ptrdiff_t incx;
+    double part[NB_L1_MAX_CHUNKS];
+} snrm2_ctx;
+
+static void snrm2_chunk(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    snrm2_ctx *t = vctx;
+    if (t->incx == 1) {
+        const float *v = (const float *)(t->x + lo);
+        t->part[c] = NB_L1K(dsdot)(NB_L1_NREAL * (hi - lo), v, v);
+        return;
+    }
+    nb_t buf[NB_L1_PIECE];
+    double sum = 0;
+    for (size_t p = lo; p < hi; p += NB_L1_PIECE) {
+        size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
+        nb_l1_gather(t->x, t->incx, p, len, buf);
+        sum += NB_L1K(dsdot)(NB_L1_NREAL * len, (const float *)buf, (const float *)buf);
+    }
+    t->part[c] = sum;
+}
+
+/* The chunks' sums added in chunk order (the same bits for any team); incx as below. */
+nb_r NB_RINT(nrm2)(blasint n, const nb_t *x, blasint incx)
+{
+    if (n <= 0)
+        return 0;
+    size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
+    snrm2_ctx t;
+    t.x = x + nb_vstart(n, incx), t.incx = incx;
+    nb_l1_run(nn, nb_l1_team(NB_L1_NREAL * nn, nch), snrm2_chunk, &t);
+    double sum = 0;
+    for (size_t c = 0; c < nch; c++)
+        sum += t.part[c];
+    return (float)sqrt(sum);
+}
+#else /* double precision: Blue's three accumulators in one pass */
 
 /* Blue's scaling constants (see the reference dnrm2.f90, Anderson 2017): squares of values above
    TBIG are accumulated scaled by SBIG, squares of values below TSML scaled by SSML; the rest
@@ -62,15 +118,6 @@ static nb_r nrm2_finish(const nrm2_acc *s)
     return scl * NB_SQRT(sumsq);
 }
 
-static inline nb_r abs1(nb_t v)
-{
-#if NB_COMPLEX
-    return NB_FABS(NB_RE(v)) + NB_FABS(NB_IM(v));
-#else
-    return NB_FABS(v);
-#endif
-}
-
 /* One chunk's three Blue accumulators, by the kernel over the chunk's reals (complex parts enter
    as two separate reals, as in the reference). */
 typedef struct {
@@ -114,6 +161,7 @@ nb_r NB_RINT(nrm2)(blasint n, const nb_t *x, blasint incx)
         s.asml += t.part[c][0], s.amed += t.part[c][1], s.abig += t.part[c][2];
     return nrm2_finish(&s);
 }
+#endif /* single / double precision */
 
 /* Index (1-based) of the first maximum of |x_i| (complex: |re| + |im|). A strict > comparison
    as in the reference: a NaN never becomes the maximum, except a leading one, which then stays
