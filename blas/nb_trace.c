@@ -67,19 +67,19 @@ void nb_trace_enter(const char *symbol, const char *fmt, ...)
 
 /* key=v0,v1,... over the groups; long lists end in ",..." (the line has a bounded length). */
 enum { LIST_MAX = 8 };
-static void put_list(const char *key, const int *v, int count)
+static void put_list(const char *key, const blasint *v, blasint count)
 {
     put(" %s=", key);
-    for (int i = 0; i < count && i < LIST_MAX; i++)
-        put(i ? ",%d" : "%d", v[i]);
+    for (blasint i = 0; i < count && i < LIST_MAX; i++)
+        put(i ? ",%" NB_TD : "%" NB_TD, v[i]);
     if (count > LIST_MAX)
         put(",...");
 }
 
-static void put_trans_list(const char *key, const void *t, int chars, int count)
+static void put_trans_list(const char *key, const void *t, int chars, blasint count)
 {
     put(" %s=", key);
-    for (int i = 0; i < count && i < LIST_MAX; i++)
+    for (blasint i = 0; i < count && i < LIST_MAX; i++)
         put(i ? ",%c" : "%c",
             chars ? nb_tr_ch((const char *)t + i) : nb_tr_enum(((const int *)t)[i]));
     if (count > LIST_MAX)
@@ -96,10 +96,10 @@ void nb_trace_enter_groups(const char *symbol, const nb_trace_groups *g)
     if (g->layout)
         put(" layout=%s", g->layout);
     long long total = 0;
-    const int groups = g->group_count > 0 ? g->group_count : 0;
-    for (int i = 0; i < groups; i++)
+    const blasint groups = g->group_count > 0 ? g->group_count : 0;
+    for (blasint i = 0; i < groups; i++)
         total += g->group_size[i];
-    put(" group_count=%d batch_size=%lld", g->group_count, total);
+    put(" group_count=%" NB_TD " batch_size=%lld", g->group_count, total);
     if (groups > 0) { /* the groups' values, key by key */
         put_list("group_size", g->group_size, groups);
         put_trans_list("transa", g->transa, g->trans_chars, groups);
