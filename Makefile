@@ -270,6 +270,8 @@ check-mpi: lib
 
 # libopenblas.so.0 with LAPACK, install, uninstall, Debian alternatives.
 include mk/install.mk
+# libnanoblas64.so.0 and the other ILP64 libraries.
+include mk/ilp64.mk
 
 clean:
 	rm -rf build build-san build-noomp build-arm lib lib-san lib-noomp lib-arm
