@@ -6,6 +6,13 @@
 #define NANOBLAS_VERSION "0.1.0"
 
 #include <stddef.h>
+/* NANOBLAS_ILP64_SUFFIX: the suffixed names of libnanoblas64.so.0 (include/cblas.h, "ILP64"). */
+#ifdef NANOBLAS_ILP64_SUFFIX
+#ifndef NANOBLAS_ILP64
+#define NANOBLAS_ILP64
+#endif
+#include "nanoblas_suffix64.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
