@@ -128,3 +128,30 @@ $(ALT_BLAS64): $(OBJS64)
 	rm -f $(ALT_LAPACK64)
 	$(call link_library64,libblas64.so.3)
 endif
+
+# ---- ILP64 test programs ------------------------------------------------------------------------
+# tests/ilp64/*.c twice: against libnanoblas64.so.0's suffixed names ($(BUILD)/tests64/) and
+# against the unsuffixed libopenblas64.so.0 ($(BUILD)/tests64u/). ILP64_DIFF_TESTS: differential
+# tests of tests/ (each written with the test integer type tint, tests/testutil.h) built once
+# more against the suffixed API (docs/ARCHITECTURE.md, "Two integer widths": which, and why).
+ILP64_TEST_SRCS := $(wildcard tests/ilp64/*.c)
+ILP64_DIFF_TESTS = test_cblas test_level1 test_gemm test_level3 test_cblas_xerbla test_batch
+TEST64_FLAGS = -Werror=incompatible-pointer-types -Werror=int-conversion
+TESTS64 := $(patsubst tests/ilp64/%.c,$(BUILD)/tests64/%,$(ILP64_TEST_SRCS)) \
+           $(addprefix $(BUILD)/tests64/,$(ILP64_DIFF_TESTS))
+TESTS64U := $(patsubst tests/ilp64/%.c,$(BUILD)/tests64u/%,$(ILP64_TEST_SRCS))
+.PHONY: tests64
+tests64: $(TESTS64) $(TESTS64U)
+tests: tests64
+
+$(BUILD)/tests64/%: tests/ilp64/%.c $(wildcard tests/*.h) $(SHLIB64) $(LIBDIR)/libnanoblas64.so
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(TEST64_FLAGS) -DNANOBLAS_ILP64_SUFFIX $< -o $@ -L$(LIBDIR) -lnanoblas64 -lm -lpthread $(SANFLAGS)
+
+$(BUILD)/tests64/%: tests/%.c $(wildcard tests/*.h) $(SHLIB64) $(LIBDIR)/libnanoblas64.so
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(TEST64_FLAGS) -DNANOBLAS_ILP64_SUFFIX $< -o $@ -L$(LIBDIR) -lnanoblas64 -lm -lpthread $(SANFLAGS)
+
+$(BUILD)/tests64u/%: tests/ilp64/%.c $(wildcard tests/*.h) $(OPENBLAS64_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(TEST64_FLAGS) -DNANOBLAS_ILP64 $< -o $@ -L$(LIBDIR) -l:libopenblas64.so.0 -lm -lpthread $(SANFLAGS)
