@@ -49,8 +49,16 @@ $(BUILD)/ilp64s/%.o: $(BUILD)/%.o $(SUFFIX_MAP)
 	@mkdir -p $(@D)
 	$(CROSS_TOOL)objcopy --redefine-syms=$(SUFFIX_MAP) $< $@
 
-lib: $(SHLIB64) $(STLIB64) $(LIBDIR)/libnanoblas64.so $(OPENBLAS64_LIB) $(LIBDIR)/libblas64.so.3 \
-     $(LIBDIR)/libcblas64.so.3 $(ALT_BLAS64)
+# ILP64=no on the command line: the LP64 libraries alone (make check's no-OpenMP and sanitizer
+# builds use it).
+ILP64 ?= yes
+ifneq ($(ILP64),no)
+lib: lib64
+tests: tests64
+endif
+.PHONY: lib64
+lib64: $(SHLIB64) $(STLIB64) $(LIBDIR)/libnanoblas64.so $(OPENBLAS64_LIB) $(LIBDIR)/libblas64.so.3 \
+       $(LIBDIR)/libcblas64.so.3 $(ALT_BLAS64)
 
 $(SHLIB64): $(OBJS64_SFX)
 	@mkdir -p $(@D)
@@ -69,7 +77,7 @@ link_library64 = $(CC) -shared -Wl,-soname,$(1) -Wl,-z,defs -Wl,-z,nodelete -o $
 ifeq ($(HAVE_LAPACK64),yes)
 LAPACK64_FILTERED = $(BUILD64)/lapack/liblapack64_nb.a
 LAPACK64_LINK = -Wl,--whole-archive $(LAPACK64_FILTERED) -Wl,--no-whole-archive $(GFORTRAN_LIB)
-lib: $(LIBDIR)/liblapack64.so.3 $(ALT_LAPACK64) $(OPENBLAS64S_LIB)
+lib64: $(LIBDIR)/liblapack64.so.3 $(ALT_LAPACK64) $(OPENBLAS64S_LIB)
 
 # As for LP64 (mk/install.mk): the members that define a symbol of ours (xerbla_, lsame_, and
 # the LAPACK routines nanoblas implements itself) leave a copy of the archive. The names are the
@@ -142,7 +150,6 @@ TESTS64 := $(patsubst tests/ilp64/%.c,$(BUILD)/tests64/%,$(ILP64_TEST_SRCS)) \
 TESTS64U := $(patsubst tests/ilp64/%.c,$(BUILD)/tests64u/%,$(ILP64_TEST_SRCS))
 .PHONY: tests64
 tests64: $(TESTS64) $(TESTS64U)
-tests: tests64
 
 $(BUILD)/tests64/%: tests/ilp64/%.c $(wildcard tests/*.h) $(SHLIB64) $(LIBDIR)/libnanoblas64.so
 	@mkdir -p $(@D)
