@@ -41,13 +41,21 @@ static void put(const char *fmt, ...)
 /* The outermost call starts its clock last, so that the formatting is not part of its time. */
 static void start_clock(void) { clock_gettime(CLOCK_MONOTONIC, &trace_line.start); }
 
+/* The ILP64 libraries' lines say so after the symbol, which is the routine's LP64 name
+   (__func__; libnanoblas64's suffixed names are given by objcopy, after compilation). */
+#ifdef NANOBLAS_ILP64
+#define NB_TRACE_WIDTH " int=64"
+#else
+#define NB_TRACE_WIDTH ""
+#endif
+
 void nb_trace_enter(const char *symbol, const char *fmt, ...)
 {
     if (trace_depth++ > 0)
         return;
     const int saved_errno = errno;
     trace_line.len = 0;
-    put("nanoblas: %s", symbol);
+    put("nanoblas: %s" NB_TRACE_WIDTH, symbol);
     const size_t cap = sizeof trace_line.text - TAIL_ROOM;
     if (*fmt && trace_line.len + 2 < cap) {
         size_t mark = trace_line.len;
@@ -92,7 +100,7 @@ void nb_trace_enter_groups(const char *symbol, const nb_trace_groups *g)
         return;
     const int saved_errno = errno;
     trace_line.len = 0;
-    put("nanoblas: %s", symbol);
+    put("nanoblas: %s" NB_TRACE_WIDTH, symbol);
     if (g->layout)
         put(" layout=%s", g->layout);
     long long total = 0;
