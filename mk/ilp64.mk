@@ -142,12 +142,21 @@ endif
 # against the unsuffixed libopenblas64.so.0 ($(BUILD)/tests64u/). ILP64_DIFF_TESTS: differential
 # tests of tests/ (each written with the test integer type tint, tests/testutil.h) built once
 # more against the suffixed API (docs/ARCHITECTURE.md, "Two integer widths": which, and why).
-ILP64_TEST_SRCS := $(wildcard tests/ilp64/*.c)
+ILP64_TEST_SRCS := $(filter-out tests/ilp64/lapack.c,$(wildcard tests/ilp64/*.c))
 ILP64_DIFF_TESTS = test_cblas test_level1 test_gemm test_level3 test_cblas_xerbla
 TEST64_FLAGS = -Werror=incompatible-pointer-types -Werror=int-conversion
 TESTS64 := $(patsubst tests/ilp64/%.c,$(BUILD)/tests64/%,$(ILP64_TEST_SRCS)) \
            $(addprefix $(BUILD)/tests64/,$(ILP64_DIFF_TESTS))
 TESTS64U := $(patsubst tests/ilp64/%.c,$(BUILD)/tests64u/%,$(ILP64_TEST_SRCS))
+# tests/ilp64/lapack.c needs the LAPACK-carrying libraries: libopenblas64_.so.0 (suffixed) and
+# libopenblas64.so.0 (unsuffixed).
+ifeq ($(HAVE_LAPACK64),yes)
+TESTS64 += $(BUILD)/tests64/lapack
+TESTS64U += $(BUILD)/tests64u/lapack
+$(BUILD)/tests64/lapack: tests/ilp64/lapack.c $(OPENBLAS64S_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(TEST64_FLAGS) -DNANOBLAS_ILP64_SUFFIX $< -o $@ -L$(LIBDIR) -l:libopenblas64_.so.0 -lm $(SANFLAGS)
+endif
 .PHONY: tests64
 tests64: $(TESTS64) $(TESTS64U)
 

@@ -84,6 +84,10 @@ done
 step ilp64-symbols ./tests/check_ilp64_symbols.sh lib
 step "ilp64-large[suffixed]" env LD_LIBRARY_PATH="$lib" build/tests64/large
 step "ilp64-large[unsuffixed]" env LD_LIBRARY_PATH="$lib" build/tests64u/large
+# LAPACK with 64-bit integers (where the build carries Debian's liblapack64)
+for v in tests64 tests64u; do
+  [ -x build/$v/lapack ] && step "ilp64-lapack[$v]" env LD_LIBRARY_PATH="$lib" build/$v/lapack
+done
 for t in build/tests64/test_*; do
   for s in $sets; do
     q=1; [ "$s" = "${sets%% *}" ] && q=0
