@@ -187,6 +187,12 @@ check-arm:
 
 test: check
 
+# NumPy built from source with 64-bit integers against nanoblas's openblas64.pc, in .venv, and
+# NumPy's linalg tests on it (tests/integration/run_numpy64.sh; minutes: not part of make check).
+.PHONY: check-numpy64
+check-numpy64: lib
+	./tests/integration/run_numpy64.sh $(LIBDIR)
+
 # LAPACK's testers alone (the lin and eig testers of Debian's liblapack-test on lib/libopenblas.so.0
 # against the reference; also part of make check): every kernel set this machine runs.
 .PHONY: check-lapack
