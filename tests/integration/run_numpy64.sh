@@ -4,7 +4,8 @@
 # found through nanoblas's openblas64.pc: nanoblas is installed (make install) into
 # build/numpy64/prefix, whose private pkg-config directory lib/pkgconfig/nanoblas holds
 # openblas64.pc (-lopenblas64_: the suffixed ILP64 BLAS, CBLAS and reference LAPACK). Then:
-#  - numpy.show_config() names openblas64 with the 64_ suffix and ILP64;
+#  - numpy.show_config() names openblas64, and NumPy's LAPACK module calls dgesv_64_ from
+#    libopenblas64_.so.0;
 #  - the call trace (NANOBLAS_VERBOSE=2) shows nanoblas's ILP64 library running NumPy's matmul and
 #    solve (cblas_dgemm int=64, dgetrf_ int=64);
 #  - NumPy's own numpy.linalg test suite passes.
@@ -59,10 +60,13 @@ status=0
 cd "$work" || exit 1   # away from any numpy source tree
 cfg=$("$py" -c 'import numpy; numpy.show_config()' 2>&1)
 echo "$cfg" | sed -n '/Build Dependencies/,/Python Information/p' | sed 's/^/   /' | head -n 30
-if echo "$cfg" | grep -q 'openblas64' && echo "$cfg" | grep -qi 'ilp64\|64_'; then
-    say "numpy.show_config(): openblas64, ILP64"
+# ILP64: NumPy's LAPACK module calls the suffixed routines, from libopenblas64_.so.0
+mod=$("$py" -c 'import numpy.linalg._umath_linalg as m; print(m.__file__)')
+if echo "$cfg" | grep -q '"name": "openblas64"' && nm -D "$mod" | grep -q ' U dgesv_64_$' &&
+   readelf -d "$mod" | grep -q 'NEEDED.*libopenblas64_\.so\.0'; then
+    say "numpy.show_config() names openblas64; $(basename "$mod") needs libopenblas64_.so.0 and calls dgesv_64_ (ILP64)"
 else
-    say "FAIL: numpy.show_config() does not name openblas64 with ILP64"; status=1
+    say "FAIL: NumPy is not built on openblas64 with the 64_ suffix"; status=1
 fi
 trace=$(NANOBLAS_VERBOSE=2 "$py" -c '
 import numpy as np
