@@ -81,6 +81,18 @@ PLAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(PLAIN_SRCS))
 ISA_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(ISA_SRCS))
 OBJS := $(TMPL_OBJS) $(PLAIN_OBJS) $(ISA_OBJS)
 
+# Two integer widths (docs/ARCHITECTURE.md): the sources under WIDTH_DIRS see blasint (the BLAS
+# integer of every interface) and are compiled twice, once more with -DNANOBLAS_ILP64 into
+# $(BUILD)/ilp64/ for the ILP64 libraries (mk/ilp64.mk). Everything else (arch/, threading/,
+# kernels/) is compiled once, with -DNB_WIDTH_NEUTRAL, under which blasint does not exist, and its
+# objects go into both libraries.
+WIDTH_DIRS = blas cblas lapack
+BUILD64 = $(BUILD)/ilp64
+WIDTH_OBJS := $(filter $(addprefix $(BUILD)/,$(WIDTH_DIRS:=/%)) $(addprefix $(BUILD)/t/,$(WIDTH_DIRS:=/%)),$(OBJS))
+NEUTRAL_OBJS := $(filter-out $(WIDTH_OBJS),$(OBJS))
+$(NEUTRAL_OBJS): WIDTH_FLAGS = -DNB_WIDTH_NEUTRAL
+OBJS64_W := $(patsubst $(BUILD)/%,$(BUILD64)/%,$(WIDTH_OBJS))
+
 SONAME = libnanoblas.so.0
 SHLIB = $(LIBDIR)/$(SONAME)
 STLIB = $(LIBDIR)/libnanoblas.a
@@ -111,20 +123,27 @@ $(LIBDIR)/libnanoblas.so: $(SHLIB)
 define tmpl_rule
 $(BUILD)/t/%_$(1).o: %.tmpl.c $(CONFIG)
 	@mkdir -p $$(@D)
-	$$(CC) $$(BASE_CFLAGS) -DNB_PREC=$(PREC_$(1)) -c $$< -o $$@
+	$$(CC) $$(BASE_CFLAGS) $$(WIDTH_FLAGS) -DNB_PREC=$(PREC_$(1)) -c $$< -o $$@
+$(BUILD64)/t/%_$(1).o: %.tmpl.c $(CONFIG)
+	@mkdir -p $$(@D)
+	$$(CC) $$(BASE_CFLAGS) -DNANOBLAS_ILP64 -DNB_PREC=$(PREC_$(1)) -c $$< -o $$@
 endef
 $(foreach p,$(PRECS),$(eval $(call tmpl_rule,$(p))))
 
 define isa_rule
 $(BUILD)/kernels/$(1)/%.o: kernels/$(1)/%.c $(CONFIG)
 	@mkdir -p $$(@D)
-	$$(CC) $$(BASE_CFLAGS) $$(FLAGS_$(1)) $$(ISA_EXTRA_FLAGS) -c $$< -o $$@
+	$$(CC) $$(BASE_CFLAGS) $$(WIDTH_FLAGS) $$(FLAGS_$(1)) $$(ISA_EXTRA_FLAGS) -c $$< -o $$@
 endef
 $(foreach s,$(ISA_SETS),$(eval $(call isa_rule,$(s))))
 
+$(BUILD64)/%.o: %.c $(CONFIG)
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) -DNANOBLAS_ILP64 -c $< -o $@
+
 $(BUILD)/%.o: %.c $(CONFIG)
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) -c $< -o $@
+	$(CC) $(BASE_CFLAGS) $(WIDTH_FLAGS) -c $< -o $@
 
 # Test programs: tests/test_*.c, each one translation unit linked against the shared library.
 TEST_SRCS := $(wildcard tests/test_*.c)
@@ -167,6 +186,12 @@ check-arm:
 	./tests/run_arm.sh
 
 test: check
+
+# NumPy built from source with 64-bit integers against nanoblas's openblas64.pc, in .venv, and
+# NumPy's linalg tests on it (tests/integration/run_numpy64.sh; minutes: not part of make check).
+.PHONY: check-numpy64
+check-numpy64: lib
+	./tests/integration/run_numpy64.sh $(LIBDIR)
 
 # LAPACK's testers alone (the lin and eig testers of Debian's liblapack-test on lib/libopenblas.so.0
 # against the reference; also part of make check): every kernel set this machine runs.
@@ -251,6 +276,8 @@ check-mpi: lib
 
 # libopenblas.so.0 with LAPACK, install, uninstall, Debian alternatives.
 include mk/install.mk
+# libnanoblas64.so.0 and the other ILP64 libraries.
+include mk/ilp64.mk
 
 clean:
 	rm -rf build build-san build-noomp build-arm lib lib-san lib-noomp lib-arm
@@ -258,4 +285,4 @@ clean:
 distclean: clean
 	rm -f config.mk nb_config.h
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(OBJS64_W:.o=.d)

@@ -41,13 +41,21 @@ static void put(const char *fmt, ...)
 /* The outermost call starts its clock last, so that the formatting is not part of its time. */
 static void start_clock(void) { clock_gettime(CLOCK_MONOTONIC, &trace_line.start); }
 
+/* The ILP64 libraries' lines say so after the symbol, which is the routine's LP64 name
+   (__func__; libnanoblas64's suffixed names are given by objcopy, after compilation). */
+#ifdef NANOBLAS_ILP64
+#define NB_TRACE_WIDTH " int=64"
+#else
+#define NB_TRACE_WIDTH ""
+#endif
+
 void nb_trace_enter(const char *symbol, const char *fmt, ...)
 {
     if (trace_depth++ > 0)
         return;
     const int saved_errno = errno;
     trace_line.len = 0;
-    put("nanoblas: %s", symbol);
+    put("nanoblas: %s" NB_TRACE_WIDTH, symbol);
     const size_t cap = sizeof trace_line.text - TAIL_ROOM;
     if (*fmt && trace_line.len + 2 < cap) {
         size_t mark = trace_line.len;
@@ -67,19 +75,19 @@ void nb_trace_enter(const char *symbol, const char *fmt, ...)
 
 /* key=v0,v1,... over the groups; long lists end in ",..." (the line has a bounded length). */
 enum { LIST_MAX = 8 };
-static void put_list(const char *key, const int *v, int count)
+static void put_list(const char *key, const blasint *v, blasint count)
 {
     put(" %s=", key);
-    for (int i = 0; i < count && i < LIST_MAX; i++)
-        put(i ? ",%d" : "%d", v[i]);
+    for (blasint i = 0; i < count && i < LIST_MAX; i++)
+        put(i ? ",%" NB_TD : "%" NB_TD, v[i]);
     if (count > LIST_MAX)
         put(",...");
 }
 
-static void put_trans_list(const char *key, const void *t, int chars, int count)
+static void put_trans_list(const char *key, const void *t, int chars, blasint count)
 {
     put(" %s=", key);
-    for (int i = 0; i < count && i < LIST_MAX; i++)
+    for (blasint i = 0; i < count && i < LIST_MAX; i++)
         put(i ? ",%c" : "%c",
             chars ? nb_tr_ch((const char *)t + i) : nb_tr_enum(((const int *)t)[i]));
     if (count > LIST_MAX)
@@ -92,14 +100,14 @@ void nb_trace_enter_groups(const char *symbol, const nb_trace_groups *g)
         return;
     const int saved_errno = errno;
     trace_line.len = 0;
-    put("nanoblas: %s", symbol);
+    put("nanoblas: %s" NB_TRACE_WIDTH, symbol);
     if (g->layout)
         put(" layout=%s", g->layout);
     long long total = 0;
-    const int groups = g->group_count > 0 ? g->group_count : 0;
-    for (int i = 0; i < groups; i++)
+    const blasint groups = g->group_count > 0 ? g->group_count : 0;
+    for (blasint i = 0; i < groups; i++)
         total += g->group_size[i];
-    put(" group_count=%d batch_size=%lld", g->group_count, total);
+    put(" group_count=%" NB_TD " batch_size=%lld", g->group_count, total);
     if (groups > 0) { /* the groups' values, key by key */
         put_list("group_size", g->group_size, groups);
         put_trans_list("transa", g->transa, g->trans_chars, groups);

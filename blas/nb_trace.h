@@ -2,7 +2,7 @@
      nanoblas: <symbol> <key>=<value> ... set=<kernel set> time=<microseconds>us
    Use: one line at the top of the exported routine's body, before any other statement,
 
-     NB_TRACE("transa=%c m=%d lda=%d", NB_TR_CH(transa), *m, *lda);
+     NB_TRACE("transa=%c m=%" NB_TD " lda=%" NB_TD, NB_TR_CH(transa), *m, *lda);
 
    nothing at the returns: the line is written when the routine's scope is left (GNU C cleanup
    attribute), so every return - early error returns included - ends the trace once, and the
@@ -19,6 +19,8 @@
    exported routine does so inside the first one's trace, which a thread-local depth counts. */
 #ifndef NB_TRACE_H
 #define NB_TRACE_H
+
+#include "blas/nb_common.h"
 
 /* The NANOBLAS_VERBOSE level: written once at load by arch/runtime.c (inside the pthread_once
    that also fills nb_rt, before any BLAS call is traced) and read-only afterwards. Global
@@ -51,6 +53,7 @@ static inline __attribute__((always_inline)) void nb_trace_scope_end(const char 
    reads "<symbol> <key>=<value> ... set=..." (the documented pattern). */
 #define NB_TRACE0() NB_TRACE("args=none")
 
+#ifndef NB_WIDTH_NEUTRAL /* arch/runtime.c includes this header for nb_verbose_level alone */
 /* The grouped batch interfaces (?gemm_batch): group_count= batch_size=<all groups> and, per key,
    the comma-separated values of the groups (group_size=2,5 transa=N,T m=8,16 ...). The transpose
    arrays hold CBLAS enumeration values (trans_chars 0) or Fortran characters (trans_chars 1). */
@@ -58,14 +61,15 @@ typedef struct {
     const char *layout; /* "row"/"col", or NULL for the Fortran interface */
     const void *transa, *transb;
     int trans_chars;
-    const int *m, *n, *k, *lda, *ldb, *ldc;
-    int group_count;
-    const int *group_size;
+    const blasint *m, *n, *k, *lda, *ldb, *ldc;
+    blasint group_count;
+    const blasint *group_size;
 } nb_trace_groups;
 void nb_trace_enter_groups(const char *symbol, const nb_trace_groups *g)
     __attribute__((cold, noinline, visibility("hidden")));
 #define NB_TRACE_GROUPS(...)                                                                       \
     NB_TRACE_WITH(nb_trace_enter_groups(__func__, &(const nb_trace_groups){__VA_ARGS__}))
+#endif
 
 /* A Fortran CHARACTER*1 argument (passed by address): its upper-case letter, '?' when it is
    not a printable character (a bad argument must not break the line). */

@@ -52,7 +52,7 @@ static inline nb_t nb_cb_load(const void *p)
 
 /* Reports an illegal argument. row tells cblas_xerbla whether info refers to the swapped
    column-major call of a row-major request. The flag is reset afterwards as the reference does. */
-static inline void nb_cb_error(int row, int info, const char *rout)
+static inline void nb_cb_error(int row, blasint info, const char *rout)
 {
     RowMajorStrg = row;
     cblas_xerbla(info, rout, "");
@@ -63,7 +63,7 @@ static inline void nb_cb_error(int row, int info, const char *rout)
    (netlib CBLAS 3.x, cblas/cblas_xerbla.c): it exchanges 4 and 5 (M, N) and 9 and 11 (lda, ldb).
    The exchange is its own inverse: it turns the position of the exchanged column-major call of a
    row-major gemm into the caller's position and back. */
-static inline int nb_cb_gemm_swap(int info)
+static inline blasint nb_cb_gemm_swap(blasint info)
 {
     return info == 4 ? 5 : info == 5 ? 4 : info == 9 ? 11 : info == 11 ? 9 : info;
 }
@@ -145,8 +145,8 @@ static inline void nb_cb_nomem(int row, const char *rout)
    three_m: the column-major call runs ?gemm3m's driver (complex only). */
 void NB_INT(cblas_gemm_named)(const char *name, int three_m, const CBLAS_LAYOUT layout,
                               const CBLAS_TRANSPOSE TransA, const CBLAS_TRANSPOSE TransB,
-                              const int M, const int N, const int K, NB_CSCAL alpha, NB_CVEC A,
-                              const int lda, NB_CVEC B, const int ldb, NB_CSCAL beta, NB_VEC C,
-                              const int ldc);
+                              const blasint M, const blasint N, const blasint K, NB_CSCAL alpha, NB_CVEC A,
+                              const blasint lda, NB_CVEC B, const blasint ldb, NB_CSCAL beta, NB_VEC C,
+                              const blasint ldc);
 
 #endif

@@ -44,25 +44,25 @@ static char ext_order(int layout)
     return layout == CblasColMajor ? 'C' : layout == CblasRowMajor ? 'R' : 0;
 }
 
-NB_EXPORT void NB_CBLAS(axpby)(const int n, NB_CSCAL alpha, NB_CVEC x, const int incx,
-                               NB_CSCAL beta, NB_VEC y, const int incy)
+NB_EXPORT void NB_CBLAS(axpby)(const blasint n, NB_CSCAL alpha, NB_CVEC x, const blasint incx,
+                               NB_CSCAL beta, NB_VEC y, const blasint incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, n, incx, incy);
     NB_INT(axpby)(n, NB_SCALAR(alpha), x, incx, NB_SCALAR(beta), y, incy);
 }
 
-NB_EXPORT CBLAS_INDEX NB_CB_I(amin)(const int n, NB_CVEC x, const int incx)
+NB_EXPORT CBLAS_INDEX NB_CB_I(amin)(const blasint n, NB_CVEC x, const blasint incx)
 {
-    NB_TRACE("n=%d incx=%d", n, incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, n, incx);
     const blasint i = NB_IINT(amin)(n, x, incx);
     return i > 0 ? (CBLAS_INDEX)(i - 1) : 0;
 }
 
 NB_EXPORT void NB_CBLAS(omatcopy)(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS,
-                                  const int crows, const int ccols, EXT_CSCAL calpha, EXT_CMAT a,
-                                  const int clda, EXT_MAT b, const int cldb)
+                                  const blasint crows, const blasint ccols, EXT_CSCAL calpha, EXT_CMAT a,
+                                  const blasint clda, EXT_MAT b, const blasint cldb)
 {
-    NB_TRACE("layout=%s trans=%c rows=%d cols=%d lda=%d ldb=%d",
+    NB_TRACE("layout=%s trans=%c rows=%" NB_TD " cols=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD,
              NB_TR_LAYOUT(CORDER), NB_TR_E(CTRANS), crows, ccols, clda, cldb);
     const char *name = NB_CB_NAME(omatcopy);
     const char o = ext_order(CORDER), t = ext_trans(CTRANS);
@@ -74,10 +74,10 @@ NB_EXPORT void NB_CBLAS(omatcopy)(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOS
 }
 
 NB_EXPORT void NB_CBLAS(imatcopy)(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS,
-                                  const int crows, const int ccols, EXT_CSCAL calpha, EXT_MAT a,
-                                  const int clda, const int cldb)
+                                  const blasint crows, const blasint ccols, EXT_CSCAL calpha, EXT_MAT a,
+                                  const blasint clda, const blasint cldb)
 {
-    NB_TRACE("layout=%s trans=%c rows=%d cols=%d lda=%d ldb=%d",
+    NB_TRACE("layout=%s trans=%c rows=%" NB_TD " cols=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD,
              NB_TR_LAYOUT(CORDER), NB_TR_E(CTRANS), crows, ccols, clda, cldb);
     const char *name = NB_CB_NAME(imatcopy);
     const char o = ext_order(CORDER), t = ext_trans(CTRANS);
@@ -87,11 +87,11 @@ NB_EXPORT void NB_CBLAS(imatcopy)(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOS
     NB_INT(imatcopy)(o, t, crows, ccols, EXT_SCALAR(calpha), (nb_t *)a, clda, cldb);
 }
 
-NB_EXPORT void NB_CBLAS(geadd)(const CBLAS_ORDER CORDER, const int crows, const int ccols,
-                               EXT_CSCAL calpha, EXT_MAT a, const int clda, EXT_CSCAL cbeta,
-                               EXT_MAT c, const int cldc)
+NB_EXPORT void NB_CBLAS(geadd)(const CBLAS_ORDER CORDER, const blasint crows, const blasint ccols,
+                               EXT_CSCAL calpha, EXT_MAT a, const blasint clda, EXT_CSCAL cbeta,
+                               EXT_MAT c, const blasint cldc)
 {
-    NB_TRACE("layout=%s m=%d n=%d lda=%d ldc=%d", NB_TR_LAYOUT(CORDER), crows, ccols, clda, cldc);
+    NB_TRACE("layout=%s m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldc=%" NB_TD, NB_TR_LAYOUT(CORDER), crows, ccols, clda, cldc);
     const char *name = NB_CB_NAME(geadd);
     const int row = nb_cb_layout(CORDER);
     if (row < 0)
@@ -111,10 +111,10 @@ NB_EXPORT void NB_CBLAS(geadd)(const CBLAS_ORDER CORDER, const int crows, const 
 
 NB_EXPORT void NB_CBLAS(gemmt)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
                                const CBLAS_TRANSPOSE TransA, const CBLAS_TRANSPOSE TransB,
-                               const int N, const int K, NB_CSCAL alpha, NB_CVEC A, const int lda,
-                               NB_CVEC B, const int ldb, NB_CSCAL beta, NB_VEC C, const int ldc)
+                               const blasint N, const blasint K, NB_CSCAL alpha, NB_CVEC A, const blasint lda,
+                               NB_CVEC B, const blasint ldb, NB_CSCAL beta, NB_VEC C, const blasint ldc)
 {
-    NB_TRACE("layout=%s uplo=%c transa=%c transb=%c n=%d k=%d lda=%d ldb=%d ldc=%d",
+    NB_TRACE("layout=%s uplo=%c transa=%c transb=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(Uplo), NB_TR_E(TransA), NB_TR_E(TransB), N, K, lda, ldb,
              ldc);
     const char *name = NB_CB_NAME(gemmt);

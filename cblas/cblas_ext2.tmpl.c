@@ -18,49 +18,49 @@
 #define NB_CB_R(x) NB_CAT3(cblas_, NB_RP, x) /* cblas_ssum ... cblas_dzsum */
 #define NB_CB_I(x) NB_CAT3(cblas_, NB_IP, x) /* cblas_ismax ... cblas_izmax */
 
-NB_EXPORT nb_r NB_CB_R(sum)(const int n, NB_CVEC x, const int incx)
+NB_EXPORT nb_r NB_CB_R(sum)(const blasint n, NB_CVEC x, const blasint incx)
 {
-    NB_TRACE("n=%d incx=%d", n, incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, n, incx);
     return NB_INT(sum_x)(n, (const nb_t *)x, incx);
 }
 
 /* Index searches: real data of the current precision's real type (see the top comment). */
 static CBLAS_INDEX zero_based(blasint i) { return i > 0 ? (CBLAS_INDEX)(i - 1) : 0; }
 
-NB_EXPORT CBLAS_INDEX NB_CB_I(max)(const int n, NB_CVEC x, const int incx)
+NB_EXPORT CBLAS_INDEX NB_CB_I(max)(const blasint n, NB_CVEC x, const blasint incx)
 {
-    NB_TRACE("n=%d incx=%d", n, incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, n, incx);
     return zero_based(NB_REAL_INT(imax_x)(n, (const nb_r *)x, incx));
 }
 
-NB_EXPORT CBLAS_INDEX NB_CB_I(min)(const int n, NB_CVEC x, const int incx)
+NB_EXPORT CBLAS_INDEX NB_CB_I(min)(const blasint n, NB_CVEC x, const blasint incx)
 {
-    NB_TRACE("n=%d incx=%d", n, incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, n, incx);
     return zero_based(NB_REAL_INT(imin_x)(n, (const nb_r *)x, incx));
 }
 
 #if NB_COMPLEX
-NB_EXPORT nb_t NB_CBLAS(dotu)(const int n, const void *x, const int incx, const void *y,
-                              const int incy)
+NB_EXPORT nb_t NB_CBLAS(dotu)(const blasint n, const void *x, const blasint incx, const void *y,
+                              const blasint incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, n, incx, incy);
     return NB_INT(dotu)(n, x, incx, y, incy);
 }
 
-NB_EXPORT nb_t NB_CBLAS(dotc)(const int n, const void *x, const int incx, const void *y,
-                              const int incy)
+NB_EXPORT nb_t NB_CBLAS(dotc)(const blasint n, const void *x, const blasint incx, const void *y,
+                              const blasint incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, n, incx, incy);
     return NB_INT(dotc)(n, x, incx, y, incy);
 }
 
 /* cblas_?gemm's checks, positions and row-major mapping, then the 3M driver. */
 NB_EXPORT void NB_CBLAS(gemm3m)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
-                                const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
-                                NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
-                                NB_CSCAL beta, NB_VEC C, const int ldc)
+                                const CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K,
+                                NB_CSCAL alpha, NB_CVEC A, const blasint lda, NB_CVEC B, const blasint ldb,
+                                NB_CSCAL beta, NB_VEC C, const blasint ldc)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
     NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm3m), 1, layout, TransA, TransB, M, N, K, alpha, A, lda, B,
                              ldb, beta, C, ldc);

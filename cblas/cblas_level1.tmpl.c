@@ -8,62 +8,62 @@
 #define NB_CB_R(x) NB_CAT3(cblas_, NB_RP, x) /* cblas_sasum ... cblas_scasum, cblas_dzasum */
 #define NB_CB_I(x) NB_CAT3(cblas_, NB_IP, x) /* cblas_isamax ... cblas_izamax */
 
-NB_EXPORT nb_r NB_CB_R(asum)(const int N, NB_CVEC X, const int incX)
+NB_EXPORT nb_r NB_CB_R(asum)(const blasint N, NB_CVEC X, const blasint incX)
 {
-    NB_TRACE("n=%d incx=%d", N, incX);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, N, incX);
     return NB_RINT(asum)(N, X, incX);
 }
 
-NB_EXPORT nb_r NB_CB_R(nrm2)(const int N, NB_CVEC X, const int incX)
+NB_EXPORT nb_r NB_CB_R(nrm2)(const blasint N, NB_CVEC X, const blasint incX)
 {
-    NB_TRACE("n=%d incx=%d", N, incX);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, N, incX);
     return NB_RINT(nrm2)(N, X, incX);
 }
 
-NB_EXPORT CBLAS_INDEX NB_CB_I(amax)(const int N, NB_CVEC X, const int incX)
+NB_EXPORT CBLAS_INDEX NB_CB_I(amax)(const blasint N, NB_CVEC X, const blasint incX)
 {
-    NB_TRACE("n=%d incx=%d", N, incX);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, N, incX);
     const blasint i = NB_IINT(amax)(N, X, incX);
     return i > 0 ? (CBLAS_INDEX)(i - 1) : 0;
 }
 
-NB_EXPORT void NB_CBLAS(axpy)(const int N, NB_CSCAL alpha, NB_CVEC X, const int incX, NB_VEC Y,
-                              const int incY)
+NB_EXPORT void NB_CBLAS(axpy)(const blasint N, NB_CSCAL alpha, NB_CVEC X, const blasint incX, NB_VEC Y,
+                              const blasint incY)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     NB_INT(axpy)(N, NB_SCALAR(alpha), X, incX, Y, incY);
 }
 
-NB_EXPORT void NB_CBLAS(copy)(const int N, NB_CVEC X, const int incX, NB_VEC Y, const int incY)
+NB_EXPORT void NB_CBLAS(copy)(const blasint N, NB_CVEC X, const blasint incX, NB_VEC Y, const blasint incY)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     NB_INT(copy)(N, X, incX, Y, incY);
 }
 
-NB_EXPORT void NB_CBLAS(swap)(const int N, NB_VEC X, const int incX, NB_VEC Y, const int incY)
+NB_EXPORT void NB_CBLAS(swap)(const blasint N, NB_VEC X, const blasint incX, NB_VEC Y, const blasint incY)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     NB_INT(swap)(N, X, incX, Y, incY);
 }
 
-NB_EXPORT void NB_CBLAS(scal)(const int N, NB_CSCAL alpha, NB_VEC X, const int incX)
+NB_EXPORT void NB_CBLAS(scal)(const blasint N, NB_CSCAL alpha, NB_VEC X, const blasint incX)
 {
-    NB_TRACE("n=%d incx=%d", N, incX);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, N, incX);
     NB_INT(scal)(N, NB_SCALAR(alpha), X, incX);
 }
 
 #if !NB_COMPLEX
-NB_EXPORT nb_t NB_CBLAS(dot)(const int N, const nb_t *X, const int incX, const nb_t *Y,
-                             const int incY)
+NB_EXPORT nb_t NB_CBLAS(dot)(const blasint N, const nb_t *X, const blasint incX, const nb_t *Y,
+                             const blasint incY)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     return NB_INT(dot)(N, X, incX, Y, incY);
 }
 
-NB_EXPORT void NB_CBLAS(rot)(const int N, nb_t *X, const int incX, nb_t *Y, const int incY,
+NB_EXPORT void NB_CBLAS(rot)(const blasint N, nb_t *X, const blasint incX, nb_t *Y, const blasint incY,
                              const nb_t c, const nb_t s)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     NB_INT(rot)(N, X, incX, Y, incY, c, s);
 }
 
@@ -73,10 +73,10 @@ NB_EXPORT void NB_CBLAS(rotg)(nb_t *a, nb_t *b, nb_t *c, nb_t *s)
     NB_INT(rotg)(a, b, c, s);
 }
 
-NB_EXPORT void NB_CBLAS(rotm)(const int N, nb_t *X, const int incX, nb_t *Y, const int incY,
+NB_EXPORT void NB_CBLAS(rotm)(const blasint N, nb_t *X, const blasint incX, nb_t *Y, const blasint incY,
                               const nb_t *P)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     NB_INT(rotm)(N, X, incX, Y, incY, P);
 }
 
@@ -86,18 +86,18 @@ NB_EXPORT void NB_CBLAS(rotmg)(nb_t *d1, nb_t *d2, nb_t *b1, const nb_t b2, nb_t
     NB_INT(rotmg)(d1, d2, b1, &b2, P);
 }
 #else
-NB_EXPORT void NB_CBLAS(dotu_sub)(const int N, const void *X, const int incX, const void *Y,
-                                  const int incY, void *dotu)
+NB_EXPORT void NB_CBLAS(dotu_sub)(const blasint N, const void *X, const blasint incX, const void *Y,
+                                  const blasint incY, void *dotu)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     const nb_t r = NB_INT(dotu)(N, X, incX, Y, incY);
     memcpy(dotu, &r, sizeof r);
 }
 
-NB_EXPORT void NB_CBLAS(dotc_sub)(const int N, const void *X, const int incX, const void *Y,
-                                  const int incY, void *dotc)
+NB_EXPORT void NB_CBLAS(dotc_sub)(const blasint N, const void *X, const blasint incX, const void *Y,
+                                  const blasint incY, void *dotc)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     const nb_t r = NB_INT(dotc)(N, X, incX, Y, incY);
     memcpy(dotc, &r, sizeof r);
 }
@@ -109,33 +109,33 @@ NB_EXPORT void NB_CBLAS(rotg)(void *a, void *b, nb_r *c, void *s)
 }
 
 /* csscal / zdscal and csrot / zdrot: real scalars */
-NB_EXPORT void NB_CAT3(cblas_, NB_SP, scal)(const int N, const nb_r alpha, void *X, const int incX)
+NB_EXPORT void NB_CAT3(cblas_, NB_SP, scal)(const blasint N, const nb_r alpha, void *X, const blasint incX)
 {
-    NB_TRACE("n=%d incx=%d", N, incX);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, N, incX);
     NB_SINT(scal)(N, alpha, X, incX);
 }
 
-NB_EXPORT void NB_CAT3(cblas_, NB_SP, rot)(const int N, void *X, const int incX, void *Y,
-                                           const int incY, const nb_r c, const nb_r s)
+NB_EXPORT void NB_CAT3(cblas_, NB_SP, rot)(const blasint N, void *X, const blasint incX, void *Y,
+                                           const blasint incY, const nb_r c, const nb_r s)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     NB_SINT(rot)(N, X, incX, Y, incY, c, s);
 }
 #endif
 
 /* The mixed-precision functions exist once; each goes with the precision of its arguments. */
 #if NB_PREC == 1
-NB_EXPORT float cblas_sdsdot(const int N, const float alpha, const float *X, const int incX,
-                             const float *Y, const int incY)
+NB_EXPORT float cblas_sdsdot(const blasint N, const float alpha, const float *X, const blasint incX,
+                             const float *Y, const blasint incY)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     return nb_sdsdot(N, alpha, X, incX, Y, incY);
 }
 
-NB_EXPORT double cblas_dsdot(const int N, const float *X, const int incX, const float *Y,
-                             const int incY)
+NB_EXPORT double cblas_dsdot(const blasint N, const float *X, const blasint incX, const float *Y,
+                             const blasint incY)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", N, incX, incY);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
     return nb_dsdot(N, X, incX, Y, incY);
 }
 #elif NB_PREC == 3

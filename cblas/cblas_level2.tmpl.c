@@ -14,11 +14,11 @@
 #include "blas/level2/level2.h"
 #include "blas/nb_trace.h"
 
-NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M,
-                              const int N, NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC X,
-                              const int incX, NB_CSCAL beta, NB_VEC Y, const int incY)
+NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const blasint M,
+                              const blasint N, NB_CSCAL alpha, NB_CVEC A, const blasint lda, NB_CVEC X,
+                              const blasint incX, NB_CSCAL beta, NB_VEC Y, const blasint incY)
 {
-    NB_TRACE("layout=%s transa=%c m=%d n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s transa=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(TransA), M, N, lda, incX, incY);
     const char *name = NB_CB_NAME(gemv);
     const int row = nb_cb_layout(layout);
@@ -67,12 +67,12 @@ NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
     NB_INT(gemv)(t, N, M, al, a, lda, x, incX, be, y, incY);
 }
 
-NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M,
-                              const int N, const int KL, const int KU, NB_CSCAL alpha, NB_CVEC A,
-                              const int lda, NB_CVEC X, const int incX, NB_CSCAL beta, NB_VEC Y,
-                              const int incY)
+NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const blasint M,
+                              const blasint N, const blasint KL, const blasint KU, NB_CSCAL alpha, NB_CVEC A,
+                              const blasint lda, NB_CVEC X, const blasint incX, NB_CSCAL beta, NB_VEC Y,
+                              const blasint incY)
 {
-    NB_TRACE("layout=%s transa=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d",
+    NB_TRACE("layout=%s transa=%c m=%" NB_TD " n=%" NB_TD " kl=%" NB_TD " ku=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(TransA), M, N, KL, KU, lda, incX, incY);
     const char *name = NB_CB_NAME(gbmv);
     const int row = nb_cb_layout(layout);
@@ -184,20 +184,20 @@ static int nb_cb_triangular(int row, int Uplo, int Trans, int Diag, char *u, cha
             NB_CB_CONJ_X(N, x, incX);                                                              \
     }
 
-#define NB_CB_TR_DIMS ("n=%d lda=%d incx=%d", N, lda, incX)
-#define NB_CB_TB_DIMS ("n=%d k=%d lda=%d incx=%d", N, K, lda, incX)
-#define NB_CB_TP_DIMS ("n=%d incx=%d", N, incX)
-NB_CB_TRIANGULAR(trmv, (const int N, NB_CVEC A, const int lda, NB_VEC X, const int incX),
+#define NB_CB_TR_DIMS ("n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD, N, lda, incX)
+#define NB_CB_TB_DIMS ("n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD, N, K, lda, incX)
+#define NB_CB_TP_DIMS ("n=%" NB_TD " incx=%" NB_TD, N, incX)
+NB_CB_TRIANGULAR(trmv, (const blasint N, NB_CVEC A, const blasint lda, NB_VEC X, const blasint incX),
                  NB_CB_TR_DIMS, N, A, lda, x, incX)
-NB_CB_TRIANGULAR(trsv, (const int N, NB_CVEC A, const int lda, NB_VEC X, const int incX),
+NB_CB_TRIANGULAR(trsv, (const blasint N, NB_CVEC A, const blasint lda, NB_VEC X, const blasint incX),
                  NB_CB_TR_DIMS, N, A, lda, x, incX)
 NB_CB_TRIANGULAR(tbmv,
-                 (const int N, const int K, NB_CVEC A, const int lda, NB_VEC X, const int incX),
+                 (const blasint N, const blasint K, NB_CVEC A, const blasint lda, NB_VEC X, const blasint incX),
                  NB_CB_TB_DIMS, N, K, A, lda, x, incX)
 NB_CB_TRIANGULAR(tbsv,
-                 (const int N, const int K, NB_CVEC A, const int lda, NB_VEC X, const int incX),
+                 (const blasint N, const blasint K, NB_CVEC A, const blasint lda, NB_VEC X, const blasint incX),
                  NB_CB_TB_DIMS, N, K, A, lda, x, incX)
-NB_CB_TRIANGULAR(tpmv, (const int N, NB_CVEC Ap, NB_VEC X, const int incX), NB_CB_TP_DIMS, N,
+NB_CB_TRIANGULAR(tpmv, (const blasint N, NB_CVEC Ap, NB_VEC X, const blasint incX), NB_CB_TP_DIMS, N,
                  Ap, x, incX)
-NB_CB_TRIANGULAR(tpsv, (const int N, NB_CVEC Ap, NB_VEC X, const int incX), NB_CB_TP_DIMS, N,
+NB_CB_TRIANGULAR(tpsv, (const blasint N, NB_CVEC Ap, NB_VEC X, const blasint incX), NB_CB_TP_DIMS, N,
                  Ap, x, incX)

@@ -32,11 +32,11 @@ static int nb_cb_sym_args(int row, int Uplo, char *u)
 #if !NB_COMPLEX
 /* ---- real: row-major only flips the triangle (B = A) ------------------------------------- */
 
-NB_EXPORT void NB_CBLAS(symv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const nb_t alpha, const nb_t *A, const int lda, const nb_t *X,
-                              const int incX, const nb_t beta, nb_t *Y, const int incY)
+NB_EXPORT void NB_CBLAS(symv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const nb_t alpha, const nb_t *A, const blasint lda, const nb_t *X,
+                              const blasint incX, const nb_t beta, nb_t *Y, const blasint incY)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
              N, lda, incX, incY);
     const char *name = NB_CB_NAME(symv);
     const int row = nb_cb_layout(layout);
@@ -49,12 +49,12 @@ NB_EXPORT void NB_CBLAS(symv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     NB_INT(symv)(u, N, alpha, A, lda, X, incX, beta, Y, incY);
 }
 
-NB_EXPORT void NB_CBLAS(sbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const int K, const nb_t alpha, const nb_t *A, const int lda,
-                              const nb_t *X, const int incX, const nb_t beta, nb_t *Y,
-                              const int incY)
+NB_EXPORT void NB_CBLAS(sbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const blasint K, const nb_t alpha, const nb_t *A, const blasint lda,
+                              const nb_t *X, const blasint incX, const nb_t beta, nb_t *Y,
+                              const blasint incY)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(Uplo), N, K, lda, incX, incY);
     const char *name = NB_CB_NAME(sbmv);
     const int row = nb_cb_layout(layout);
@@ -67,11 +67,11 @@ NB_EXPORT void NB_CBLAS(sbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     NB_INT(sbmv)(u, N, K, alpha, A, lda, X, incX, beta, Y, incY);
 }
 
-NB_EXPORT void NB_CBLAS(spmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const nb_t alpha, const nb_t *Ap, const nb_t *X, const int incX,
-                              const nb_t beta, nb_t *Y, const int incY)
+NB_EXPORT void NB_CBLAS(spmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const nb_t alpha, const nb_t *Ap, const nb_t *X, const blasint incX,
+                              const nb_t beta, nb_t *Y, const blasint incY)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              incY);
     const char *name = NB_CB_NAME(spmv);
     const int row = nb_cb_layout(layout);
@@ -85,11 +85,11 @@ NB_EXPORT void NB_CBLAS(spmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 }
 
 /* A = alpha*x*y**T + A; row-major: B = alpha*y*x**T + B with B the N x M transpose. */
-NB_EXPORT void NB_CBLAS(ger)(const CBLAS_LAYOUT layout, const int M, const int N, const nb_t alpha,
-                             const nb_t *X, const int incX, const nb_t *Y, const int incY,
-                             nb_t *A, const int lda)
+NB_EXPORT void NB_CBLAS(ger)(const CBLAS_LAYOUT layout, const blasint M, const blasint N, const nb_t alpha,
+                             const nb_t *X, const blasint incX, const nb_t *Y, const blasint incY,
+                             nb_t *A, const blasint lda)
 {
-    NB_TRACE("layout=%s m=%d n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), M, N, incX, incY,
+    NB_TRACE("layout=%s m=%" NB_TD " n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), M, N, incX, incY,
              lda);
     const char *name = NB_CB_NAME(ger);
     const int row = nb_cb_layout(layout);
@@ -105,11 +105,11 @@ NB_EXPORT void NB_CBLAS(ger)(const CBLAS_LAYOUT layout, const int M, const int N
         NB_INT(ger)(M, N, alpha, X, incX, Y, incY, A, lda);
 }
 
-NB_EXPORT void NB_CBLAS(syr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                             const nb_t alpha, const nb_t *X, const int incX, nb_t *A,
-                             const int lda)
+NB_EXPORT void NB_CBLAS(syr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                             const nb_t alpha, const nb_t *X, const blasint incX, nb_t *A,
+                             const blasint lda)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              lda);
     const char *name = NB_CB_NAME(syr);
     const int row = nb_cb_layout(layout);
@@ -122,10 +122,10 @@ NB_EXPORT void NB_CBLAS(syr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
     NB_INT(syr)(u, N, alpha, X, incX, A, lda);
 }
 
-NB_EXPORT void NB_CBLAS(spr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                             const nb_t alpha, const nb_t *X, const int incX, nb_t *Ap)
+NB_EXPORT void NB_CBLAS(spr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                             const nb_t alpha, const nb_t *X, const blasint incX, nb_t *Ap)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX);
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX);
     const char *name = NB_CB_NAME(spr);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -138,11 +138,11 @@ NB_EXPORT void NB_CBLAS(spr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
 }
 
 /* x*y**T + y*x**T is symmetric in x and y: the row-major call keeps their order. */
-NB_EXPORT void NB_CBLAS(syr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const nb_t alpha, const nb_t *X, const int incX, const nb_t *Y,
-                              const int incY, nb_t *A, const int lda)
+NB_EXPORT void NB_CBLAS(syr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const nb_t alpha, const nb_t *X, const blasint incX, const nb_t *Y,
+                              const blasint incY, nb_t *A, const blasint lda)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
              N, incX, incY, lda);
     const char *name = NB_CB_NAME(syr2);
     const int row = nb_cb_layout(layout);
@@ -155,11 +155,11 @@ NB_EXPORT void NB_CBLAS(syr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     NB_INT(syr2)(u, N, alpha, X, incX, Y, incY, A, lda);
 }
 
-NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const nb_t alpha, const nb_t *X, const int incX, const nb_t *Y,
-                              const int incY, nb_t *Ap)
+NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const nb_t alpha, const nb_t *X, const blasint incX, const nb_t *Y,
+                              const blasint incY, nb_t *Ap)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              incY);
     const char *name = NB_CB_NAME(spr2);
     const int row = nb_cb_layout(layout);
@@ -209,11 +209,11 @@ NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
         nb_cb_release(xc, stack);                                                                  \
     }
 
-NB_EXPORT void NB_CBLAS(hemv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const void *alpha, const void *A, const int lda, const void *X,
-                              const int incX, const void *beta, void *Y, const int incY)
+NB_EXPORT void NB_CBLAS(hemv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const void *alpha, const void *A, const blasint lda, const void *X,
+                              const blasint incX, const void *beta, void *Y, const blasint incY)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
              N, lda, incX, incY);
 #define CHECK(al, x, incx, be) NB_INT(hemv_check)(u, N, al, A, lda, x, incx, be, y, incY)
 #define CALL(al, x, incx, be) NB_INT(hemv)(u, N, al, A, lda, x, incx, be, y, incY)
@@ -222,12 +222,12 @@ NB_EXPORT void NB_CBLAS(hemv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 #undef CALL
 }
 
-NB_EXPORT void NB_CBLAS(hbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const int K, const void *alpha, const void *A, const int lda,
-                              const void *X, const int incX, const void *beta, void *Y,
-                              const int incY)
+NB_EXPORT void NB_CBLAS(hbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const blasint K, const void *alpha, const void *A, const blasint lda,
+                              const void *X, const blasint incX, const void *beta, void *Y,
+                              const blasint incY)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(Uplo), N, K, lda, incX, incY);
 #define CHECK(al, x, incx, be) NB_INT(hbmv_check)(u, N, K, al, A, lda, x, incx, be, y, incY)
 #define CALL(al, x, incx, be) NB_INT(hbmv)(u, N, K, al, A, lda, x, incx, be, y, incY)
@@ -236,11 +236,11 @@ NB_EXPORT void NB_CBLAS(hbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 #undef CALL
 }
 
-NB_EXPORT void NB_CBLAS(hpmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const void *alpha, const void *Ap, const void *X, const int incX,
-                              const void *beta, void *Y, const int incY)
+NB_EXPORT void NB_CBLAS(hpmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const void *alpha, const void *Ap, const void *X, const blasint incX,
+                              const void *beta, void *Y, const blasint incY)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              incY);
 #define CHECK(al, x, incx, be) NB_INT(hpmv_check)(u, N, al, Ap, x, incx, be, y, incY)
 #define CALL(al, x, incx, be) NB_INT(hpmv)(u, N, al, Ap, x, incx, be, y, incY)
@@ -249,11 +249,11 @@ NB_EXPORT void NB_CBLAS(hpmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 #undef CALL
 }
 
-NB_EXPORT void NB_CBLAS(geru)(const CBLAS_LAYOUT layout, const int M, const int N,
-                              const void *alpha, const void *X, const int incX, const void *Y,
-                              const int incY, void *A, const int lda)
+NB_EXPORT void NB_CBLAS(geru)(const CBLAS_LAYOUT layout, const blasint M, const blasint N,
+                              const void *alpha, const void *X, const blasint incX, const void *Y,
+                              const blasint incY, void *A, const blasint lda)
 {
-    NB_TRACE("layout=%s m=%d n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), M, N, incX, incY,
+    NB_TRACE("layout=%s m=%" NB_TD " n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), M, N, incX, incY,
              lda);
     const char *name = NB_CB_NAME(geru);
     const int row = nb_cb_layout(layout);
@@ -270,11 +270,11 @@ NB_EXPORT void NB_CBLAS(geru)(const CBLAS_LAYOUT layout, const int M, const int 
         NB_INT(geru)(M, N, al, X, incX, Y, incY, A, lda);
 }
 
-NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const int M, const int N,
-                              const void *alpha, const void *X, const int incX, const void *Y,
-                              const int incY, void *A, const int lda)
+NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const blasint M, const blasint N,
+                              const void *alpha, const void *X, const blasint incX, const void *Y,
+                              const blasint incY, void *A, const blasint lda)
 {
-    NB_TRACE("layout=%s m=%d n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), M, N, incX, incY,
+    NB_TRACE("layout=%s m=%" NB_TD " n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), M, N, incX, incY,
              lda);
     const char *name = NB_CB_NAME(gerc);
     const int row = nb_cb_layout(layout);
@@ -300,11 +300,11 @@ NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const int M, const int 
     nb_cb_release(yc, stack);
 }
 
-NB_EXPORT void NB_CBLAS(her)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                             const nb_r alpha, const void *X, const int incX, void *A,
-                             const int lda)
+NB_EXPORT void NB_CBLAS(her)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                             const nb_r alpha, const void *X, const blasint incX, void *A,
+                             const blasint lda)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              lda);
     const char *name = NB_CB_NAME(her);
     const int row = nb_cb_layout(layout);
@@ -330,10 +330,10 @@ NB_EXPORT void NB_CBLAS(her)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
     nb_cb_release(xc, stack);
 }
 
-NB_EXPORT void NB_CBLAS(hpr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                             const nb_r alpha, const void *X, const int incX, void *A)
+NB_EXPORT void NB_CBLAS(hpr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                             const nb_r alpha, const void *X, const blasint incX, void *A)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX);
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX);
     const char *name = NB_CB_NAME(hpr);
     const int row = nb_cb_layout(layout);
     char u = 0;
@@ -397,11 +397,11 @@ NB_EXPORT void NB_CBLAS(hpr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, c
             nb_cb_release(xc, xstack);                                                             \
     }
 
-NB_EXPORT void NB_CBLAS(her2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const void *alpha, const void *X, const int incX, const void *Y,
-                              const int incY, void *A, const int lda)
+NB_EXPORT void NB_CBLAS(her2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const void *alpha, const void *X, const blasint incX, const void *Y,
+                              const blasint incY, void *A, const blasint lda)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d lda=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
              N, incX, incY, lda);
 #define CHECK(x, incx, y, incy) NB_INT(her2_check)(u, N, al, x, incx, y, incy, A, lda)
 #define CALL(x, incx, y, incy) NB_INT(her2)(u, N, al, x, incx, y, incy, A, lda)
@@ -410,11 +410,11 @@ NB_EXPORT void NB_CBLAS(her2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 #undef CALL
 }
 
-NB_EXPORT void NB_CBLAS(hpr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,
-                              const void *alpha, const void *X, const int incX, const void *Y,
-                              const int incY, void *Ap)
+NB_EXPORT void NB_CBLAS(hpr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
+                              const void *alpha, const void *X, const blasint incX, const void *Y,
+                              const blasint incY, void *Ap)
 {
-    NB_TRACE("layout=%s uplo=%c n=%d incx=%d incy=%d", NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
+    NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              incY);
 #define CHECK(x, incx, y, incy) NB_INT(hpr2_check)(u, N, al, x, incx, y, incy, Ap)
 #define CALL(x, incx, y, incy) NB_INT(hpr2)(u, N, al, x, incx, y, incy, Ap)

@@ -20,9 +20,9 @@
    three_m set: the same checks, then the 3M driver, blas/level3/gemm3m.tmpl.c). */
 void NB_INT(cblas_gemm_named)(const char *name, int three_m, const CBLAS_LAYOUT layout,
                               const CBLAS_TRANSPOSE TransA, const CBLAS_TRANSPOSE TransB,
-                              const int M, const int N, const int K, NB_CSCAL alpha, NB_CVEC A,
-                              const int lda, NB_CVEC B, const int ldb, NB_CSCAL beta, NB_VEC C,
-                              const int ldc)
+                              const blasint M, const blasint N, const blasint K, NB_CSCAL alpha, NB_CVEC A,
+                              const blasint lda, NB_CVEC B, const blasint ldb, NB_CSCAL beta, NB_VEC C,
+                              const blasint ldc)
 {
     const int row = nb_cb_layout(layout);
     const char ta = nb_cb_trans(TransA), tb = nb_cb_trans(TransB);
@@ -66,11 +66,11 @@ void NB_INT(cblas_gemm_named)(const char *name, int three_m, const CBLAS_LAYOUT 
 }
 
 NB_EXPORT void NB_CBLAS(gemm)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
-                              const CBLAS_TRANSPOSE TransB, const int M, const int N, const int K,
-                              NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
-                              NB_CSCAL beta, NB_VEC C, const int ldc)
+                              const CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K,
+                              NB_CSCAL alpha, NB_CVEC A, const blasint lda, NB_CVEC B, const blasint ldb,
+                              NB_CSCAL beta, NB_VEC C, const blasint ldc)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(TransA), NB_TR_E(TransB), M, N, K, lda, ldb, ldc);
     NB_INT(cblas_gemm_named)(NB_CB_NAME(gemm), 0, layout, TransA, TransB, M, N, K, alpha, A, lda, B,
                              ldb, beta, C, ldc);
@@ -95,11 +95,11 @@ static int nb_cb_side_uplo(int row, int Side, int Uplo, char *s, char *u)
 
 #define NB_CB_SYMM_LIKE(fn)                                                                        \
     NB_EXPORT void NB_CBLAS(fn)(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side,                \
-                                const CBLAS_UPLO Uplo, const int M, const int N, NB_CSCAL alpha,  \
-                                NB_CVEC A, const int lda, NB_CVEC B, const int ldb,               \
-                                NB_CSCAL beta, NB_VEC C, const int ldc)                           \
+                                const CBLAS_UPLO Uplo, const blasint M, const blasint N, NB_CSCAL alpha,  \
+                                NB_CVEC A, const blasint lda, NB_CVEC B, const blasint ldb,               \
+                                NB_CSCAL beta, NB_VEC C, const blasint ldc)                           \
     {                                                                                              \
-        NB_TRACE("layout=%s side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", NB_TR_LAYOUT(layout), \
+        NB_TRACE("layout=%s side=%c uplo=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_LAYOUT(layout), \
                  NB_TR_E(Side), NB_TR_E(Uplo), M, N, lda, ldb, ldc);                               \
         const char *name = NB_CB_NAME(fn);                                                         \
         const int row = nb_cb_layout(layout);                                                      \
@@ -124,10 +124,10 @@ NB_CB_SYMM_LIKE(hemm)
 #define NB_CB_TRMM_LIKE(fn)                                                                        \
     NB_EXPORT void NB_CBLAS(fn)(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side,                \
                                 const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,              \
-                                const CBLAS_DIAG Diag, const int M, const int N, NB_CSCAL alpha,  \
-                                NB_CVEC A, const int lda, NB_VEC B, const int ldb)                \
+                                const CBLAS_DIAG Diag, const blasint M, const blasint N, NB_CSCAL alpha,  \
+                                NB_CVEC A, const blasint lda, NB_VEC B, const blasint ldb)                \
     {                                                                                              \
-        NB_TRACE("layout=%s side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d",            \
+        NB_TRACE("layout=%s side=%c uplo=%c transa=%c diag=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD,            \
                  NB_TR_LAYOUT(layout), NB_TR_E(Side), NB_TR_E(Uplo), NB_TR_E(TransA),              \
                  NB_TR_E(Diag), M, N, lda, ldb);                                                   \
         const char *name = NB_CB_NAME(fn);                                                         \
@@ -178,11 +178,11 @@ static int nb_cb_rank_k(int row, int Uplo, int Trans, int herm, char *u, char *t
 }
 
 NB_EXPORT void NB_CBLAS(syrk)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
-                              const CBLAS_TRANSPOSE Trans, const int N, const int K,
-                              NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CSCAL beta, NB_VEC C,
-                              const int ldc)
+                              const CBLAS_TRANSPOSE Trans, const blasint N, const blasint K,
+                              NB_CSCAL alpha, NB_CVEC A, const blasint lda, NB_CSCAL beta, NB_VEC C,
+                              const blasint ldc)
 {
-    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldc=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldc);
     const char *name = NB_CB_NAME(syrk);
     const int row = nb_cb_layout(layout);
@@ -199,11 +199,11 @@ NB_EXPORT void NB_CBLAS(syrk)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
 }
 
 NB_EXPORT void NB_CBLAS(syr2k)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
-                               const CBLAS_TRANSPOSE Trans, const int N, const int K,
-                               NB_CSCAL alpha, NB_CVEC A, const int lda, NB_CVEC B, const int ldb,
-                               NB_CSCAL beta, NB_VEC C, const int ldc)
+                               const CBLAS_TRANSPOSE Trans, const blasint N, const blasint K,
+                               NB_CSCAL alpha, NB_CVEC A, const blasint lda, NB_CVEC B, const blasint ldb,
+                               NB_CSCAL beta, NB_VEC C, const blasint ldc)
 {
-    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldb, ldc);
     const char *name = NB_CB_NAME(syr2k);
     const int row = nb_cb_layout(layout);
@@ -221,11 +221,11 @@ NB_EXPORT void NB_CBLAS(syr2k)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
 
 #if NB_COMPLEX
 NB_EXPORT void NB_CBLAS(herk)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
-                              const CBLAS_TRANSPOSE Trans, const int N, const int K,
-                              const nb_r alpha, const void *A, const int lda, const nb_r beta,
-                              void *C, const int ldc)
+                              const CBLAS_TRANSPOSE Trans, const blasint N, const blasint K,
+                              const nb_r alpha, const void *A, const blasint lda, const nb_r beta,
+                              void *C, const blasint ldc)
 {
-    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldc=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldc);
     const char *name = NB_CB_NAME(herk);
     const int row = nb_cb_layout(layout);
@@ -243,11 +243,11 @@ NB_EXPORT void NB_CBLAS(herk)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
 /* Row-major: conj(C) = conj(alpha)*A'**H*B' + alpha*B'**H*A' + beta*conj(C) with A', B' the
    column-major matrices in memory, i.e. her2k(ConjTrans) with conj(alpha). */
 NB_EXPORT void NB_CBLAS(her2k)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
-                               const CBLAS_TRANSPOSE Trans, const int N, const int K,
-                               const void *alpha, const void *A, const int lda, const void *B,
-                               const int ldb, const nb_r beta, void *C, const int ldc)
+                               const CBLAS_TRANSPOSE Trans, const blasint N, const blasint K,
+                               const void *alpha, const void *A, const blasint lda, const void *B,
+                               const blasint ldb, const nb_r beta, void *C, const blasint ldc)
 {
-    NB_TRACE("layout=%s uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(Uplo), NB_TR_E(Trans), N, K, lda, ldb, ldc);
     const char *name = NB_CB_NAME(her2k);
     const int row = nb_cb_layout(layout);

@@ -14,7 +14,7 @@ extern int RowMajorStrg;
    like a reference routine (sbgemm, ?gemm_batch, sbgemv, ...) pass what it passes; those whose
    names contain a key without having that argument list (?gemmt, the strided batches,
    gemm_bf16bf16f32_pack) report with RowMajorStrg 0, so nothing is mapped (docs/API.md). */
-static int nb_rowmajor_position(int info, const char *rout)
+static blasint nb_rowmajor_position(blasint info, const char *rout)
 {
     static const struct {
         const char *key;
@@ -39,11 +39,11 @@ static int nb_rowmajor_position(int info, const char *rout)
     return info;
 }
 
-NB_EXPORT void cblas_xerbla(int info, const char *rout, const char *form, ...)
+NB_EXPORT void cblas_xerbla(blasint info, const char *rout, const char *form, ...)
 {
     if (RowMajorStrg)
         info = nb_rowmajor_position(info, rout);
-    fprintf(stderr, " ** On entry to %s parameter number %d had an illegal value\n", rout, info);
+    fprintf(stderr, " ** On entry to %s parameter number %" NB_TD " had an illegal value\n", rout, info);
     if (form && *form) {
         va_list ap;
         va_start(ap, form);

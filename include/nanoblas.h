@@ -6,6 +6,13 @@
 #define NANOBLAS_VERSION "0.1.0"
 
 #include <stddef.h>
+/* NANOBLAS_ILP64_SUFFIX: the suffixed names of libnanoblas64.so.0 (include/cblas.h, "ILP64"). */
+#ifdef NANOBLAS_ILP64_SUFFIX
+#ifndef NANOBLAS_ILP64
+#define NANOBLAS_ILP64
+#endif
+#include "nanoblas_suffix64.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -65,18 +72,18 @@ typedef enum CBLAS_IDENTIFIER { CblasAMatrix = 161, CblasBMatrix = 162 } CBLAS_I
 typedef enum CBLAS_STORAGE { CblasPacked = 151 } CBLAS_STORAGE;
 #endif
 void cblas_gemm_bf16bf16f32(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
-                            const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
-                            const float alpha, const MKL_BF16 *a, const int lda, const MKL_BF16 *b,
-                            const int ldb, const float beta, float *c, const int ldc);
-size_t cblas_gemm_bf16bf16f32_pack_get_size(const CBLAS_IDENTIFIER identifier, const int m,
-                                            const int n, const int k);
+                            const CBLAS_TRANSPOSE transb, const CBLAS_INT m, const CBLAS_INT n, const CBLAS_INT k,
+                            const float alpha, const MKL_BF16 *a, const CBLAS_INT lda, const MKL_BF16 *b,
+                            const CBLAS_INT ldb, const float beta, float *c, const CBLAS_INT ldc);
+size_t cblas_gemm_bf16bf16f32_pack_get_size(const CBLAS_IDENTIFIER identifier, const CBLAS_INT m,
+                                            const CBLAS_INT n, const CBLAS_INT k);
 void cblas_gemm_bf16bf16f32_pack(const CBLAS_LAYOUT layout, const CBLAS_IDENTIFIER identifier,
-                                 const CBLAS_TRANSPOSE trans, const int m, const int n, const int k,
-                                 const MKL_BF16 *src, const int ld, MKL_BF16 *dest);
-void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const int transa, const int transb,
-                                    const int m, const int n, const int k, const float alpha,
-                                    const MKL_BF16 *a, const int lda, const MKL_BF16 *b,
-                                    const int ldb, const float beta, float *c, const int ldc);
+                                 const CBLAS_TRANSPOSE trans, const CBLAS_INT m, const CBLAS_INT n, const CBLAS_INT k,
+                                 const MKL_BF16 *src, const CBLAS_INT ld, MKL_BF16 *dest);
+void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const CBLAS_INT transa, const CBLAS_INT transb,
+                                    const CBLAS_INT m, const CBLAS_INT n, const CBLAS_INT k, const float alpha,
+                                    const MKL_BF16 *a, const CBLAS_INT lda, const MKL_BF16 *b,
+                                    const CBLAS_INT ldb, const float beta, float *c, const CBLAS_INT ldc);
 
 /* ---- batch-reduce GEMM (nanoblas_?brgemm*): begin ---- */
 /* Batch-reduce GEMM: C = alpha * sum_{i < count} op(A_i) * op(B_i) + beta * C, with op(A_i)
@@ -96,46 +103,46 @@ void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const int transa,
    negative m, n, k or count, lda/ldb/ldc below the CBLAS minimum, a NULL pointer or offset array
    with count > 0) call cblas_xerbla with the routine's name ("nanoblas_sbrgemm_strided" ...) and
    the 1-based argument position, and write nothing. */
-void nanoblas_sbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m,
-                      int n, int k, float alpha, const float *const *a_array, int lda,
-                      const float *const *b_array, int ldb, float beta, float *c, int ldc,
-                      int count);
+void nanoblas_sbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, CBLAS_INT m,
+                      CBLAS_INT n, CBLAS_INT k, float alpha, const float *const *a_array, CBLAS_INT lda,
+                      const float *const *b_array, CBLAS_INT ldb, float beta, float *c, CBLAS_INT ldc,
+                      CBLAS_INT count);
 void nanoblas_sbrgemm_offset(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
-                             int m, int n, int k, float alpha, const float *a,
-                             const long long *a_offsets, int lda, const float *b,
-                             const long long *b_offsets, int ldb, float beta, float *c, int ldc,
-                             int count);
+                             CBLAS_INT m, CBLAS_INT n, CBLAS_INT k, float alpha, const float *a,
+                             const long long *a_offsets, CBLAS_INT lda, const float *b,
+                             const long long *b_offsets, CBLAS_INT ldb, float beta, float *c, CBLAS_INT ldc,
+                             CBLAS_INT count);
 void nanoblas_sbrgemm_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
-                              int m, int n, int k, float alpha, const float *a, int lda,
-                              long long stride_a, const float *b, int ldb, long long stride_b,
-                              float beta, float *c, int ldc, int count);
-void nanoblas_dbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m,
-                      int n, int k, double alpha, const double *const *a_array, int lda,
-                      const double *const *b_array, int ldb, double beta, double *c, int ldc,
-                      int count);
+                              CBLAS_INT m, CBLAS_INT n, CBLAS_INT k, float alpha, const float *a, CBLAS_INT lda,
+                              long long stride_a, const float *b, CBLAS_INT ldb, long long stride_b,
+                              float beta, float *c, CBLAS_INT ldc, CBLAS_INT count);
+void nanoblas_dbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, CBLAS_INT m,
+                      CBLAS_INT n, CBLAS_INT k, double alpha, const double *const *a_array, CBLAS_INT lda,
+                      const double *const *b_array, CBLAS_INT ldb, double beta, double *c, CBLAS_INT ldc,
+                      CBLAS_INT count);
 void nanoblas_dbrgemm_offset(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
-                             int m, int n, int k, double alpha, const double *a,
-                             const long long *a_offsets, int lda, const double *b,
-                             const long long *b_offsets, int ldb, double beta, double *c, int ldc,
-                             int count);
+                             CBLAS_INT m, CBLAS_INT n, CBLAS_INT k, double alpha, const double *a,
+                             const long long *a_offsets, CBLAS_INT lda, const double *b,
+                             const long long *b_offsets, CBLAS_INT ldb, double beta, double *c, CBLAS_INT ldc,
+                             CBLAS_INT count);
 void nanoblas_dbrgemm_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
-                              int m, int n, int k, double alpha, const double *a, int lda,
-                              long long stride_a, const double *b, int ldb, long long stride_b,
-                              double beta, double *c, int ldc, int count);
-void nanoblas_sbbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m,
-                       int n, int k, float alpha, const bfloat16 *const *a_array, int lda,
-                       const bfloat16 *const *b_array, int ldb, float beta, float *c, int ldc,
-                       int count);
+                              CBLAS_INT m, CBLAS_INT n, CBLAS_INT k, double alpha, const double *a, CBLAS_INT lda,
+                              long long stride_a, const double *b, CBLAS_INT ldb, long long stride_b,
+                              double beta, double *c, CBLAS_INT ldc, CBLAS_INT count);
+void nanoblas_sbbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, CBLAS_INT m,
+                       CBLAS_INT n, CBLAS_INT k, float alpha, const bfloat16 *const *a_array, CBLAS_INT lda,
+                       const bfloat16 *const *b_array, CBLAS_INT ldb, float beta, float *c, CBLAS_INT ldc,
+                       CBLAS_INT count);
 void nanoblas_sbbrgemm_offset(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
-                              int m, int n, int k, float alpha, const bfloat16 *a,
-                              const long long *a_offsets, int lda, const bfloat16 *b,
-                              const long long *b_offsets, int ldb, float beta, float *c, int ldc,
-                              int count);
+                              CBLAS_INT m, CBLAS_INT n, CBLAS_INT k, float alpha, const bfloat16 *a,
+                              const long long *a_offsets, CBLAS_INT lda, const bfloat16 *b,
+                              const long long *b_offsets, CBLAS_INT ldb, float beta, float *c, CBLAS_INT ldc,
+                              CBLAS_INT count);
 void nanoblas_sbbrgemm_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
-                               CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
-                               const bfloat16 *a, int lda, long long stride_a, const bfloat16 *b,
-                               int ldb, long long stride_b, float beta, float *c, int ldc,
-                               int count);
+                               CBLAS_TRANSPOSE transb, CBLAS_INT m, CBLAS_INT n, CBLAS_INT k, float alpha,
+                               const bfloat16 *a, CBLAS_INT lda, long long stride_a, const bfloat16 *b,
+                               CBLAS_INT ldb, long long stride_b, float beta, float *c, CBLAS_INT ldc,
+                               CBLAS_INT count);
 /* ---- batch-reduce GEMM: end ---- */
 
 /* ---- OpenBLAS extensions: begin ---- */
@@ -159,54 +166,54 @@ int openblas_get_num_procs(void);
    ?imatcopy  the same in place, the result stored with leading dimension ldb
    ?geadd     C = alpha*A + beta*C (column-major)
    ?gemmt     the uplo triangle of the n x n C = alpha*op(A)*op(B) + beta*C, trans as omatcopy */
-void saxpby_(const int *n, const float *alpha, const float *x, const int *incx, const float *beta,
-             float *y, const int *incy);
-void daxpby_(const int *n, const double *alpha, const double *x, const int *incx,
-             const double *beta, double *y, const int *incy);
-void caxpby_(const int *n, const void *alpha, const void *x, const int *incx, const void *beta,
-             void *y, const int *incy);
-void zaxpby_(const int *n, const void *alpha, const void *x, const int *incx, const void *beta,
-             void *y, const int *incy);
-int isamin_(const int *n, const float *x, const int *incx);
-int idamin_(const int *n, const double *x, const int *incx);
-int icamin_(const int *n, const void *x, const int *incx);
-int izamin_(const int *n, const void *x, const int *incx);
-void somatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const float *alpha, const float *a, const int *lda, float *b, const int *ldb);
-void domatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const double *alpha, const double *a, const int *lda, double *b, const int *ldb);
-void comatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const void *alpha, const void *a, const int *lda, void *b, const int *ldb);
-void zomatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const void *alpha, const void *a, const int *lda, void *b, const int *ldb);
-void simatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const float *alpha, float *a, const int *lda, const int *ldb);
-void dimatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const double *alpha, double *a, const int *lda, const int *ldb);
-void cimatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const void *alpha, void *a, const int *lda, const int *ldb);
-void zimatcopy_(const char *order, const char *trans, const int *rows, const int *cols,
-                const void *alpha, void *a, const int *lda, const int *ldb);
-void sgeadd_(const int *m, const int *n, const float *alpha, const float *a, const int *lda,
-             const float *beta, float *c, const int *ldc);
-void dgeadd_(const int *m, const int *n, const double *alpha, const double *a, const int *lda,
-             const double *beta, double *c, const int *ldc);
-void cgeadd_(const int *m, const int *n, const void *alpha, const void *a, const int *lda,
-             const void *beta, void *c, const int *ldc);
-void zgeadd_(const int *m, const int *n, const void *alpha, const void *a, const int *lda,
-             const void *beta, void *c, const int *ldc);
-void sgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
-             const float *alpha, const float *a, const int *lda, const float *b, const int *ldb,
-             const float *beta, float *c, const int *ldc);
-void dgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
-             const double *alpha, const double *a, const int *lda, const double *b, const int *ldb,
-             const double *beta, double *c, const int *ldc);
-void cgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
-             const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
-             const void *beta, void *c, const int *ldc);
-void zgemmt_(const char *uplo, const char *transa, const char *transb, const int *n, const int *k,
-             const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
-             const void *beta, void *c, const int *ldc);
+void saxpby_(const CBLAS_INT *n, const float *alpha, const float *x, const CBLAS_INT *incx, const float *beta,
+             float *y, const CBLAS_INT *incy);
+void daxpby_(const CBLAS_INT *n, const double *alpha, const double *x, const CBLAS_INT *incx,
+             const double *beta, double *y, const CBLAS_INT *incy);
+void caxpby_(const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx, const void *beta,
+             void *y, const CBLAS_INT *incy);
+void zaxpby_(const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx, const void *beta,
+             void *y, const CBLAS_INT *incy);
+CBLAS_INT isamin_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+CBLAS_INT idamin_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+CBLAS_INT icamin_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+CBLAS_INT izamin_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+void somatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const float *alpha, const float *a, const CBLAS_INT *lda, float *b, const CBLAS_INT *ldb);
+void domatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const double *alpha, const double *a, const CBLAS_INT *lda, double *b, const CBLAS_INT *ldb);
+void comatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const void *alpha, const void *a, const CBLAS_INT *lda, void *b, const CBLAS_INT *ldb);
+void zomatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const void *alpha, const void *a, const CBLAS_INT *lda, void *b, const CBLAS_INT *ldb);
+void simatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const float *alpha, float *a, const CBLAS_INT *lda, const CBLAS_INT *ldb);
+void dimatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const double *alpha, double *a, const CBLAS_INT *lda, const CBLAS_INT *ldb);
+void cimatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const void *alpha, void *a, const CBLAS_INT *lda, const CBLAS_INT *ldb);
+void zimatcopy_(const char *order, const char *trans, const CBLAS_INT *rows, const CBLAS_INT *cols,
+                const void *alpha, void *a, const CBLAS_INT *lda, const CBLAS_INT *ldb);
+void sgeadd_(const CBLAS_INT *m, const CBLAS_INT *n, const float *alpha, const float *a, const CBLAS_INT *lda,
+             const float *beta, float *c, const CBLAS_INT *ldc);
+void dgeadd_(const CBLAS_INT *m, const CBLAS_INT *n, const double *alpha, const double *a, const CBLAS_INT *lda,
+             const double *beta, double *c, const CBLAS_INT *ldc);
+void cgeadd_(const CBLAS_INT *m, const CBLAS_INT *n, const void *alpha, const void *a, const CBLAS_INT *lda,
+             const void *beta, void *c, const CBLAS_INT *ldc);
+void zgeadd_(const CBLAS_INT *m, const CBLAS_INT *n, const void *alpha, const void *a, const CBLAS_INT *lda,
+             const void *beta, void *c, const CBLAS_INT *ldc);
+void sgemmt_(const char *uplo, const char *transa, const char *transb, const CBLAS_INT *n, const CBLAS_INT *k,
+             const float *alpha, const float *a, const CBLAS_INT *lda, const float *b, const CBLAS_INT *ldb,
+             const float *beta, float *c, const CBLAS_INT *ldc);
+void dgemmt_(const char *uplo, const char *transa, const char *transb, const CBLAS_INT *n, const CBLAS_INT *k,
+             const double *alpha, const double *a, const CBLAS_INT *lda, const double *b, const CBLAS_INT *ldb,
+             const double *beta, double *c, const CBLAS_INT *ldc);
+void cgemmt_(const char *uplo, const char *transa, const char *transb, const CBLAS_INT *n, const CBLAS_INT *k,
+             const void *alpha, const void *a, const CBLAS_INT *lda, const void *b, const CBLAS_INT *ldb,
+             const void *beta, void *c, const CBLAS_INT *ldc);
+void zgemmt_(const char *uplo, const char *transa, const char *transb, const CBLAS_INT *n, const CBLAS_INT *k,
+             const void *alpha, const void *a, const CBLAS_INT *lda, const void *b, const CBLAS_INT *ldb,
+             const void *beta, void *c, const CBLAS_INT *ldc);
 /* OpenBLAS's further extensions (docs/API.md): functions return float for the s and sc forms.
    ?amax/?amin  largest/smallest |x_i| (complex |Re| + |Im|); ?max/?min largest/smallest value;
    i?max/i?min  1-based index of that value; ?sum the plain sum (complex: of Re + Im). All give 0
@@ -215,50 +222,50 @@ void zgemmt_(const char *uplo, const char *transa, const char *transb, const int
    ?sbmv ?spr2 ?syr2 (c, z)  complex SYMMETRIC band mv / packed and full rank-2 updates (no
                 conjugation), arguments as ssbmv/sspr2/ssyr2
    ?gemm3m      ?gemm */
-float samax_(const int *n, const float *x, const int *incx);
-double damax_(const int *n, const double *x, const int *incx);
-float scamax_(const int *n, const void *x, const int *incx);
-double dzamax_(const int *n, const void *x, const int *incx);
-float samin_(const int *n, const float *x, const int *incx);
-double damin_(const int *n, const double *x, const int *incx);
-float scamin_(const int *n, const void *x, const int *incx);
-double dzamin_(const int *n, const void *x, const int *incx);
-float smax_(const int *n, const float *x, const int *incx);
-double dmax_(const int *n, const double *x, const int *incx);
-float smin_(const int *n, const float *x, const int *incx);
-double dmin_(const int *n, const double *x, const int *incx);
-int ismax_(const int *n, const float *x, const int *incx);
-int idmax_(const int *n, const double *x, const int *incx);
-int ismin_(const int *n, const float *x, const int *incx);
-int idmin_(const int *n, const double *x, const int *incx);
-float ssum_(const int *n, const float *x, const int *incx);
-double dsum_(const int *n, const double *x, const int *incx);
-float scsum_(const int *n, const void *x, const int *incx);
-double dzsum_(const int *n, const void *x, const int *incx);
-void caxpyc_(const int *n, const void *alpha, const void *x, const int *incx, void *y,
-             const int *incy);
-void zaxpyc_(const int *n, const void *alpha, const void *x, const int *incx, void *y,
-             const int *incy);
-void csbmv_(const char *uplo, const int *n, const int *k, const void *alpha, const void *a,
-            const int *lda, const void *x, const int *incx, const void *beta, void *y,
-            const int *incy);
-void zsbmv_(const char *uplo, const int *n, const int *k, const void *alpha, const void *a,
-            const int *lda, const void *x, const int *incx, const void *beta, void *y,
-            const int *incy);
-void cspr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
-            const void *y, const int *incy, void *ap);
-void zspr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
-            const void *y, const int *incy, void *ap);
-void csyr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
-            const void *y, const int *incy, void *a, const int *lda);
-void zsyr2_(const char *uplo, const int *n, const void *alpha, const void *x, const int *incx,
-            const void *y, const int *incy, void *a, const int *lda);
-void cgemm3m_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-              const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
-              const void *beta, void *c, const int *ldc);
-void zgemm3m_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-              const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
-              const void *beta, void *c, const int *ldc);
+float samax_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+double damax_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+float scamax_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+double dzamax_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+float samin_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+double damin_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+float scamin_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+double dzamin_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+float smax_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+double dmax_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+float smin_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+double dmin_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+CBLAS_INT ismax_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+CBLAS_INT idmax_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+CBLAS_INT ismin_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+CBLAS_INT idmin_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+float ssum_(const CBLAS_INT *n, const float *x, const CBLAS_INT *incx);
+double dsum_(const CBLAS_INT *n, const double *x, const CBLAS_INT *incx);
+float scsum_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+double dzsum_(const CBLAS_INT *n, const void *x, const CBLAS_INT *incx);
+void caxpyc_(const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx, void *y,
+             const CBLAS_INT *incy);
+void zaxpyc_(const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx, void *y,
+             const CBLAS_INT *incy);
+void csbmv_(const char *uplo, const CBLAS_INT *n, const CBLAS_INT *k, const void *alpha, const void *a,
+            const CBLAS_INT *lda, const void *x, const CBLAS_INT *incx, const void *beta, void *y,
+            const CBLAS_INT *incy);
+void zsbmv_(const char *uplo, const CBLAS_INT *n, const CBLAS_INT *k, const void *alpha, const void *a,
+            const CBLAS_INT *lda, const void *x, const CBLAS_INT *incx, const void *beta, void *y,
+            const CBLAS_INT *incy);
+void cspr2_(const char *uplo, const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx,
+            const void *y, const CBLAS_INT *incy, void *ap);
+void zspr2_(const char *uplo, const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx,
+            const void *y, const CBLAS_INT *incy, void *ap);
+void csyr2_(const char *uplo, const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx,
+            const void *y, const CBLAS_INT *incy, void *a, const CBLAS_INT *lda);
+void zsyr2_(const char *uplo, const CBLAS_INT *n, const void *alpha, const void *x, const CBLAS_INT *incx,
+            const void *y, const CBLAS_INT *incy, void *a, const CBLAS_INT *lda);
+void cgemm3m_(const char *transa, const char *transb, const CBLAS_INT *m, const CBLAS_INT *n, const CBLAS_INT *k,
+              const void *alpha, const void *a, const CBLAS_INT *lda, const void *b, const CBLAS_INT *ldb,
+              const void *beta, void *c, const CBLAS_INT *ldc);
+void zgemm3m_(const char *transa, const char *transb, const CBLAS_INT *m, const CBLAS_INT *n, const CBLAS_INT *k,
+              const void *alpha, const void *a, const CBLAS_INT *lda, const void *b, const CBLAS_INT *ldb,
+              const void *beta, void *c, const CBLAS_INT *ldc);
 /* Fortran-callable info functions and GotoBLAS's name of openblas_get_num_procs. */
 int openblas_get_num_procs_(void);
 int openblas_get_num_threads_(void);

@@ -13,7 +13,7 @@
    columns for row-major; sd the other dimension), and group g starts ld * sd * g elements after
    the first. When nm is not a multiple of P the last group is padded with identity matrices.
    Every format works with every kernel set; mkl_get_format_compact() names the fastest one.
-   MKL_INT is int (the LP64 interface). Include this header instead of mkl.h, or after it: MKL's
+   MKL_INT is int (LP64; int64_t for the ILP64 libraries, below). Include this header instead of mkl.h, or after it: MKL's
    own mkl_types.h must not come later (it redefines the enumerations unconditionally). */
 #ifndef NANOBLAS_COMPACT_H
 #define NANOBLAS_COMPACT_H
@@ -22,8 +22,21 @@
 extern "C" {
 #endif
 
+/* MKL_INT: int (LP64), or int64_t for the ILP64 libraries (NANOBLAS_ILP64, or
+   NANOBLAS_ILP64_SUFFIX for libnanoblas64.so.0's suffixed names: include/cblas.h, "ILP64"). */
+#ifdef NANOBLAS_ILP64_SUFFIX
+#ifndef NANOBLAS_ILP64
+#define NANOBLAS_ILP64
+#endif
+#include "nanoblas_suffix64.h"
+#endif
 #ifndef MKL_INT
+#ifdef NANOBLAS_ILP64
+#include <stdint.h>
+#define MKL_INT int64_t
+#else
 #define MKL_INT int
+#endif
 #endif
 
 /* The types of MKL's mkl_types.h, unless that header was included first. */

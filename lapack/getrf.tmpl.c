@@ -114,7 +114,7 @@ void NB_INT(getrs)(char trans, blasint n, blasint nrhs, const nb_t *a, blasint l
 NB_EXPORT void NB_FN(getrf_)(const blasint *m, const blasint *n, nb_t *a, const blasint *lda,
                              blasint *ipiv, blasint *info)
 {
-    NB_TRACE("m=%d n=%d lda=%d", *m, *n, *lda);
+    NB_TRACE("m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD, *m, *n, *lda);
     *info = 0;
     if (*m < 0)
         nb_lapack_illegal(NB_UP "GETRF", 1, info);
@@ -130,7 +130,7 @@ NB_EXPORT void NB_FN(getrs_)(const char *trans, const blasint *n, const blasint 
                              const blasint *lda, const blasint *ipiv, nb_t *b, const blasint *ldb,
                              blasint *info, nb_strlen ltrans)
 {
-    NB_TRACE("trans=%c n=%d nrhs=%d lda=%d ldb=%d", NB_TR_CH(trans), *n, *nrhs, *lda, *ldb);
+    NB_TRACE("trans=%c n=%" NB_TD " nrhs=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD, NB_TR_CH(trans), *n, *nrhs, *lda, *ldb);
     (void)ltrans;
     *info = 0;
     if (!nb_same(*trans, 'N') && !nb_same(*trans, 'T') && !nb_same(*trans, 'C'))

@@ -77,7 +77,7 @@ blasint NB_INT(getri)(blasint n, nb_t *a, blasint lda, const blasint *ipiv, nb_t
 NB_EXPORT void NB_FN(getri_)(const blasint *n, nb_t *a, const blasint *lda, const blasint *ipiv,
                              nb_t *work, const blasint *lwork, blasint *info)
 {
-    NB_TRACE("n=%d lda=%d lwork=%d", *n, *lda, *lwork);
+    NB_TRACE("n=%" NB_TD " lda=%" NB_TD " lwork=%" NB_TD, *n, *lda, *lwork);
     /* the reference's N*NB, negative for N < 0 as there; 64-bit, where it would overflow */
     nb_t lwkopt = (nb_t)((double)*n * GETRI_NB);
     work[0] = lwkopt;

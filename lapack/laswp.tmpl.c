@@ -67,6 +67,6 @@ void NB_INT(laswp)(blasint n, nb_t *a, blasint lda, blasint k1, blasint k2, cons
 NB_EXPORT void NB_FN(laswp_)(const blasint *n, nb_t *a, const blasint *lda, const blasint *k1,
                              const blasint *k2, const blasint *ipiv, const blasint *incx)
 {
-    NB_TRACE("n=%d lda=%d k1=%d k2=%d incx=%d", *n, *lda, *k1, *k2, *incx);
+    NB_TRACE("n=%" NB_TD " lda=%" NB_TD " k1=%" NB_TD " k2=%" NB_TD " incx=%" NB_TD, *n, *lda, *k1, *k2, *incx);
     NB_INT(laswp)(*n, a, *lda, *k1, *k2, ipiv, *incx);
 }

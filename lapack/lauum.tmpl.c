@@ -102,7 +102,7 @@ void NB_INT(lauum)(char uplo, blasint n, nb_t *a, blasint lda)
 NB_EXPORT void NB_FN(lauum_)(const char *uplo, const blasint *n, nb_t *a, const blasint *lda,
                              blasint *info, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d lda=%d", NB_TR_CH(uplo), *n, *lda);
+    NB_TRACE("uplo=%c n=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), *n, *lda);
     (void)luplo;
     *info = 0;
     if (!nb_same(*uplo, 'U') && !nb_same(*uplo, 'L'))

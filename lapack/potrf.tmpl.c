@@ -125,7 +125,7 @@ static int potrf_uplo_ok(char uplo) { return nb_same(uplo, 'U') || nb_same(uplo,
 NB_EXPORT void NB_FN(potrf_)(const char *uplo, const blasint *n, nb_t *a, const blasint *lda,
                              blasint *info, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d lda=%d", NB_TR_CH(uplo), *n, *lda);
+    NB_TRACE("uplo=%c n=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), *n, *lda);
     (void)luplo;
     *info = 0;
     if (!potrf_uplo_ok(*uplo))
@@ -142,7 +142,7 @@ NB_EXPORT void NB_FN(potrs_)(const char *uplo, const blasint *n, const blasint *
                              const blasint *lda, nb_t *b, const blasint *ldb, blasint *info,
                              nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d nrhs=%d lda=%d ldb=%d", NB_TR_CH(uplo), *n, *nrhs, *lda, *ldb);
+    NB_TRACE("uplo=%c n=%" NB_TD " nrhs=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD, NB_TR_CH(uplo), *n, *nrhs, *lda, *ldb);
     (void)luplo;
     *info = 0;
     if (!potrf_uplo_ok(*uplo))

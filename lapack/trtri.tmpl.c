@@ -113,7 +113,7 @@ static int trtri_uplo_ok(char uplo) { return nb_same(uplo, 'U') || nb_same(uplo,
 NB_EXPORT void NB_FN(trtri_)(const char *uplo, const char *diag, const blasint *n, nb_t *a,
                              const blasint *lda, blasint *info, nb_strlen luplo, nb_strlen ldiag)
 {
-    NB_TRACE("uplo=%c diag=%c n=%d lda=%d", NB_TR_CH(uplo), NB_TR_CH(diag), *n, *lda);
+    NB_TRACE("uplo=%c diag=%c n=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(diag), *n, *lda);
     (void)luplo, (void)ldiag;
     *info = 0;
     if (!trtri_uplo_ok(*uplo))
@@ -131,7 +131,7 @@ NB_EXPORT void NB_FN(trtri_)(const char *uplo, const char *diag, const blasint *
 NB_EXPORT void NB_FN(potri_)(const char *uplo, const blasint *n, nb_t *a, const blasint *lda,
                              blasint *info, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d lda=%d", NB_TR_CH(uplo), *n, *lda);
+    NB_TRACE("uplo=%c n=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), *n, *lda);
     (void)luplo;
     *info = 0;
     if (!trtri_uplo_ok(*uplo))

@@ -16,6 +16,12 @@
 #        the compatibility names, private so that they never shadow the system's libraries
 #        (links to ../libnanoblas.so.0, or with LAPACK to the LAPACK-carrying libopenblas.so.0)
 #   lib/nanoblas/alternatives/libblas.so.3 [, liblapack.so.3]    what nanoblas-alternatives registers
+#   and, from a build with the ILP64 libraries (mk/ilp64.mk):
+#   lib/libnanoblas64.so.0, libnanoblas64.so, libnanoblas64.a, lib/pkgconfig/nanoblas64.pc
+#   lib/nanoblas/libopenblas64.so.0 and its names libblas64.so.3, libcblas64.so.3 [, liblapack64.so.3]
+#        (libblas64.so for -lblas64); [libopenblas64_.so.0, libopenblas64_.so] (suffixed, with LAPACK)
+#   lib/pkgconfig/nanoblas/blas64.pc [, openblas64.pc]
+#   lib/nanoblas/alternatives/libblas64.so.3 [, liblapack64.so.3]
 #   sbin/nanoblas-alternatives                              Debian alternatives switch
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -157,6 +163,32 @@ copy_headers() {
     for h in include/*.h; do copy "$h" "$PREFIX/include/nanoblas/${h#include/}" 644 || return 1; done
 }
 
+# The ILP64 libraries, when this build made them (ILP64=no did not).
+install_ilp64() {
+    [ -f "$BUILDLIB/libnanoblas64.so.0" ] || return 0
+    copy "$BUILDLIB/libnanoblas64.so.0" "$lib/libnanoblas64.so.0" 755 &&
+    link libnanoblas64.so.0 "$lib/libnanoblas64.so" &&
+    copy "$BUILDLIB/libnanoblas64.a" "$lib/libnanoblas64.a" 644 &&
+    subst packaging/nanoblas64.pc.in "$lib/pkgconfig/nanoblas64.pc" &&
+    copy "$BUILDLIB/libopenblas64.so.0" "$lib/nanoblas/libopenblas64.so.0" 755 &&
+    link libopenblas64.so.0 "$lib/nanoblas/libblas64.so.3" &&
+    link libopenblas64.so.0 "$lib/nanoblas/libcblas64.so.3" &&
+    link libopenblas64.so.0 "$lib/nanoblas/libblas64.so" &&
+    subst packaging/blas64.pc.in "$lib/pkgconfig/nanoblas/blas64.pc" &&
+    if [ -f "$BUILDLIB/liblapack64.so.3" ]; then
+        link libopenblas64.so.0 "$lib/nanoblas/liblapack64.so.3"
+    fi &&
+    if [ -f "$BUILDLIB/libopenblas64_.so.0" ]; then
+        copy "$BUILDLIB/libopenblas64_.so.0" "$lib/nanoblas/libopenblas64_.so.0" 755 &&
+        link libopenblas64_.so.0 "$lib/nanoblas/libopenblas64_.so" &&
+        subst packaging/openblas64.pc.in "$lib/pkgconfig/nanoblas/openblas64.pc"
+    fi &&
+    copy "$BUILDLIB/alternatives/libblas64.so.3" "$lib/nanoblas/alternatives/libblas64.so.3" 755 &&
+    if [ -f "$BUILDLIB/alternatives/liblapack64.so.3" ]; then
+        copy "$BUILDLIB/alternatives/liblapack64.so.3" "$lib/nanoblas/alternatives/liblapack64.so.3" 755
+    fi
+}
+
 lib=$PREFIX/$LIBSUBDIR
 status=0
 make_dir "$(dirname "$MANIFEST")" || die "cannot create $DESTDIR$(dirname "$MANIFEST")"
@@ -186,6 +218,7 @@ make_dir "$(dirname "$MANIFEST")" || die "cannot create $DESTDIR$(dirname "$MANI
     if [ -f "$BUILDLIB/alternatives/liblapack.so.3" ]; then
         copy "$BUILDLIB/alternatives/liblapack.so.3" "$lib/nanoblas/alternatives/liblapack.so.3" 755
     fi &&
+    install_ilp64 &&
     make_dir "$PREFIX/sbin" &&
     sed "s|^installed_libdir=.*|installed_libdir='$lib/nanoblas'|" scripts/nanoblas-alternatives \
         > "$DESTDIR$PREFIX/sbin/nanoblas-alternatives" &&

@@ -14,7 +14,7 @@ static void many_small_case(void)
     void **C = malloc(total * sizeof *C);
     zt **want = malloc(total * sizeof *want);
     shape sh[NG];
-    int m[NG], lda[NG];
+    tint m[NG], lda[NG];
     CBLAS_TRANSPOSE tr[NG];
     unsigned char alv[NG * 16], bev[NG * 16];
     int idx = 0;
@@ -37,7 +37,7 @@ static void many_small_case(void)
         }
     }
     CBLAS_TRANSPOSE tb[NG];
-    int n[NG], k[NG], ldb[NG], ldc[NG], gs[NG];
+    tint n[NG], k[NG], ldb[NG], ldc[NG], gs[NG];
     for (int g = 0; g < NG; g++)
         tb[g] = (CBLAS_TRANSPOSE)sh[g].tb, n[g] = sh[g].n, k[g] = sh[g].k, ldb[g] = sh[g].ldb,
         ldc[g] = sh[g].ldc, gs[g] = sizes[g], lda[g] = sh[g].lda;
@@ -59,13 +59,13 @@ static void many_small_case(void)
 /* ---- illegal arguments: the routine and position reported, nothing written anywhere ---- */
 static int xe_calls, xe_info;
 static char xe_rout[48];
-void cblas_xerbla(int info, const char *rout, const char *form, ...)
+void cblas_xerbla(tint info, const char *rout, const char *form, ...)
 {
     (void)form;
     xe_calls++, xe_info = info;
     snprintf(xe_rout, sizeof xe_rout, "%s", rout);
 }
-void xerbla_(const char *name, const int *info, size_t len)
+void xerbla_(const char *name, const tint *info, size_t len)
 {
     xe_calls++, xe_info = *info;
     size_t l = len < sizeof xe_rout - 1 ? len : sizeof xe_rout - 1;
@@ -87,8 +87,9 @@ static void group_error(int fortran, int bad, int want)
     }
     CBLAS_TRANSPOSE ta[NG] = {CblasNoTrans, CblasNoTrans, CblasNoTrans}, tb[NG] = {CblasNoTrans, CblasNoTrans, CblasNoTrans};
     char fa[NG] = {'N', 'N', 'N'}, fb[NG] = {'N', 'N', 'N'};
-    int m[NG] = {4, 4, 4}, n[NG] = {4, 4, 4}, k[NG] = {4, 4, 4}, ld[3][NG] = {{4, 4, 4}, {4, 4, 4}, {4, 4, 4}};
-    int gs[NG] = {P, P, P}, ng = NG, layout = CblasColMajor;
+    tint m[NG] = {4, 4, 4}, n[NG] = {4, 4, 4}, k[NG] = {4, 4, 4}, ld[3][NG] = {{4, 4, 4}, {4, 4, 4}, {4, 4, 4}};
+    tint gs[NG] = {P, P, P}, ng = NG;
+    int layout = CblasColMajor;
     double one[NG * 2] = {1, 0, 1, 0, 1, 0};
     switch (bad) {
     case 1: layout = 0; break;
@@ -140,8 +141,8 @@ static void strided_error(int fortran, int bad, int want)
     double a[64], b[64], c[64];
     for (int e = 0; e < 64; e++)
         a[e] = b[e] = 1, c[e] = 7;
-    int layout = CblasColMajor, ta = CblasNoTrans, tb = CblasNoTrans, m = 2, n = 2, k = 2;
-    int lda = 2, ldb = 2, ldc = 2, sa = 4, sb = 4, sc = 4, cnt = 3;
+    int layout = CblasColMajor, ta = CblasNoTrans, tb = CblasNoTrans;
+    tint m = 2, n = 2, k = 2, lda = 2, ldb = 2, ldc = 2, sa = 4, sb = 4, sc = 4, cnt = 3;
     char fa = 'N', fb = 'N';
     double one[2] = {1, 0};
     switch (bad) {
@@ -274,8 +275,8 @@ static void bf16_cases(void)
                 ap[i] = a + i * na, bp[i] = b + i * nb, cp[i] = c + i * nc;
             /* two groups: the first entry alone, then the rest, same shape */
             CBLAS_TRANSPOSE tas[2] = {(CBLAS_TRANSPOSE)ta, (CBLAS_TRANSPOSE)ta}, tbs[2] = {(CBLAS_TRANSPOSE)tb, (CBLAS_TRANSPOSE)tb};
-            int ms[2] = {m, m}, ns[2] = {n, n}, ks[2] = {k, k}, ldas[2] = {lda, lda}, ldbs[2] = {ldb, ldb}, ldcs[2] = {ldc, ldc};
-            int gs[2] = {cnt > 0, cnt > 0 ? cnt - 1 : 0};
+            tint ms[2] = {m, m}, ns[2] = {n, n}, ks[2] = {k, k}, ldas[2] = {lda, lda}, ldbs[2] = {ldb, ldb}, ldcs[2] = {ldc, ldc};
+            tint gs[2] = {cnt > 0, cnt > 0 ? cnt - 1 : 0};
             float al[2] = {alpha, alpha}, be[2] = {beta, beta};
             cblas_sbgemm_batch(lay, tas, tbs, ms, ns, ks, al, ap, ldas, bp, ldbs, be, cp, ldcs, 2, gs);
         }

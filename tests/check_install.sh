@@ -41,6 +41,25 @@ for f in lib/libnanoblas.so.0 lib/libnanoblas.so lib/libnanoblas.a include/nanob
     [ -e "$prefix/$f" ] || missing="$missing $f"
 done
 if [ -z "$missing" ]; then pass "every file installed"; else fail "missing:$missing"; fi
+# The ILP64 libraries (mk/ilp64.mk), when this build has them.
+ilp64=no
+if [ -f "$libdir/libnanoblas64.so.0" ]; then
+    ilp64=yes
+    missing=
+    for f in lib/libnanoblas64.so.0 lib/libnanoblas64.so lib/libnanoblas64.a include/nanoblas/cblas64.h \
+             include/nanoblas/nanoblas_suffix64.h lib/pkgconfig/nanoblas64.pc lib/pkgconfig/nanoblas/blas64.pc \
+             lib/nanoblas/libopenblas64.so.0 lib/nanoblas/libblas64.so.3 lib/nanoblas/libcblas64.so.3 \
+             lib/nanoblas/alternatives/libblas64.so.3; do
+        [ -e "$prefix/$f" ] || missing="$missing $f"
+    done
+    if [ -f "$libdir/libopenblas64_.so.0" ]; then
+        for f in lib/nanoblas/libopenblas64_.so.0 lib/nanoblas/libopenblas64_.so lib/pkgconfig/nanoblas/openblas64.pc \
+                 lib/nanoblas/liblapack64.so.3 lib/nanoblas/alternatives/liblapack64.so.3; do
+            [ -e "$prefix/$f" ] || missing="$missing $f"
+        done
+    fi
+    if [ -z "$missing" ]; then pass "every ILP64 file installed"; else fail "ILP64 files missing:$missing"; fi
+fi
 [ -e "$prefix/include/cblas.h" ] && fail "include/cblas.h installed: it would clash with the system's"
 # The compatibility names: all one file (libnanoblas.so.0, or the LAPACK-carrying libopenblas.so.0).
 compat_target=$(readlink -f "$prefix/lib/nanoblas/libopenblas.so.0")
@@ -84,6 +103,32 @@ case $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig/nanoblas" pkg-config --libs blas c
     *) fail "pkg-config blas/cblas from lib/pkgconfig/nanoblas do not name nanoblas" ;;
 esac
 
+if [ $ilp64 = yes ]; then
+    flags=$(pkg-config --cflags --libs nanoblas64)
+    # shellcheck disable=SC2086
+    if $CC -std=gnu11 -o "$work/pc_dgemm64" tests/abi/installed_dgemm.c $flags -lm 2> "$work/cc.err" &&
+       out=$(LD_LIBRARY_PATH="$prefix/lib" "$work/pc_dgemm64") && echo "$out" | grep -q '(ILP64): cblas_dgemm ok' &&
+       nm -D "$work/pc_dgemm64" | grep -q ' U cblas_dgemm64_$'; then
+        pass "built with pkg-config nanoblas64 ($flags), calls cblas_dgemm64_, ran: $out"
+    else
+        cat "$work/cc.err"; fail "the pkg-config nanoblas64 build (flags: $flags) does not build or run correctly"
+    fi
+    flags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig/nanoblas" pkg-config --cflags --libs blas64)
+    # shellcheck disable=SC2086
+    if $CC -std=gnu11 -o "$work/pc_dgemm64u" tests/abi/installed_dgemm.c $flags -lm 2> "$work/cc.err" &&
+       out=$(LD_LIBRARY_PATH="$prefix/lib/nanoblas" "$work/pc_dgemm64u") && echo "$out" | grep -q '(ILP64): cblas_dgemm ok'; then
+        pass "built with pkg-config blas64 (lib/pkgconfig/nanoblas: $flags), ran: $out"
+    else
+        cat "$work/cc.err"; fail "the pkg-config blas64 build (flags: $flags) does not build or run correctly"
+    fi
+    if [ -f "$libdir/libopenblas64_.so.0" ]; then
+        case $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig/nanoblas" pkg-config --libs openblas64 2>&1) in
+            *-lopenblas64_*) pass "openblas64.pc (lib/pkgconfig/nanoblas) names libopenblas64_" ;;
+            *) fail "pkg-config openblas64 from lib/pkgconfig/nanoblas does not name libopenblas64_" ;;
+        esac
+    fi
+fi
+
 # ---- CMake ----
 if command -v cmake > /dev/null; then
     mkdir -p "$work/cmake_src" && cp tests/abi/installed_dgemm.c "$work/cmake_src/" &&
@@ -99,13 +144,23 @@ add_executable(shared_dgemm installed_dgemm.c)
 target_link_libraries(shared_dgemm PRIVATE nanoblas::nanoblas m)
 add_executable(static_dgemm installed_dgemm.c)
 target_link_libraries(static_dgemm PRIVATE nanoblas::nanoblas_static)
+if(TARGET nanoblas::nanoblas64)
+  add_executable(shared_dgemm64 installed_dgemm.c)
+  target_link_libraries(shared_dgemm64 PRIVATE nanoblas::nanoblas64 m)
+  add_executable(static_dgemm64 installed_dgemm.c)
+  target_link_libraries(static_dgemm64 PRIVATE nanoblas::nanoblas64_static)
+endif()
 EOF
     if cmake -S "$work/cmake_src" -B "$work/cmake_build" -DCMAKE_PREFIX_PATH="$prefix" \
             -DCMAKE_C_COMPILER="$CC" > "$work/cmake.log" 2>&1 &&
        cmake --build "$work/cmake_build" >> "$work/cmake.log" 2>&1; then
         pass "CMake find_package(nanoblas $version CONFIG REQUIRED) configured and built"
-        for exe in shared_dgemm static_dgemm; do
-            if out=$("$work/cmake_build/$exe") && echo "$out" | grep -q 'cblas_dgemm ok'; then
+        exes="shared_dgemm static_dgemm"
+        [ $ilp64 = yes ] && exes="$exes shared_dgemm64 static_dgemm64"
+        for exe in $exes; do
+            want='cblas_dgemm ok'
+            case $exe in *64) want='(ILP64): cblas_dgemm ok' ;; esac
+            if out=$("$work/cmake_build/$exe") && echo "$out" | grep -qF "$want"; then
                 pass "CMake $exe ran: $out"
             else
                 fail "CMake $exe: $out"
@@ -132,23 +187,31 @@ else
              "$root/usr/lib/$triplet/fake1" "$root/usr/lib/$triplet/fake2" \
              "$root$prefix/lib/nanoblas/alternatives"
     touch "$root/usr/lib/$triplet/fake1/libblas.so.3" "$root/usr/lib/$triplet/fake2/libblas.so.3" \
-          "$root$prefix/lib/nanoblas/alternatives/libblas.so.3" "$root$prefix/lib/nanoblas/alternatives/liblapack.so.3"
+          "$root$prefix/lib/nanoblas/alternatives/libblas.so.3" "$root$prefix/lib/nanoblas/alternatives/liblapack.so.3" \
+          "$root$prefix/lib/nanoblas/alternatives/libblas64.so.3" "$root$prefix/lib/nanoblas/alternatives/liblapack64.so.3"
+    # a fake provider of libblas64.so.3 (Debian's ILP64 group) in auto mode; liblapack64.so.3 absent
+    mkdir -p "$root/usr/lib/$triplet/fake64" && touch "$root/usr/lib/$triplet/fake64/libblas64.so.3"
     group=libblas.so.3-$triplet
     ua() { update-alternatives --root "$root" "$@"; }
     alt() { NANOBLAS_ALT_ROOT="$root" NANOBLAS_ALT_STATE="$work/alt.state" "$prefix/sbin/nanoblas-alternatives" "$@"; }
     ua --install "/usr/lib/$triplet/libblas.so.3" "$group" "/usr/lib/$triplet/fake1/libblas.so.3" 100 > /dev/null
+    ua --install "/usr/lib/$triplet/libblas64.so.3" "libblas64.so.3-$triplet" "/usr/lib/$triplet/fake64/libblas64.so.3" 10 > /dev/null
     ua --install "/usr/lib/$triplet/libblas.so.3" "$group" "/usr/lib/$triplet/fake2/libblas.so.3" 50 > /dev/null
     for mode in auto manual; do
         [ $mode = manual ] && ua --set "$group" "/usr/lib/$triplet/fake2/libblas.so.3" > /dev/null
-        before=$(ua --query "$group"; ls -l "$root/etc/alternatives")
+        before=$(ua --query "$group"; ua --query "libblas64.so.3-$triplet"; ls -l "$root/etc/alternatives")
         ours=$prefix/lib/nanoblas/alternatives/libblas.so.3
         if alt install > "$work/alt.log" 2>&1 && alt install >> "$work/alt.log" 2>&1 &&
            [ "$(ua --query "$group" | sed -n 's/^Value: //p')" = "$ours" ] &&
            { [ ! -e "${ours%/*}/liblapack.so.3" ] ||
              [ "$(ua --query "liblapack.so.3-$triplet" | sed -n 's/^Value: //p')" = "${ours%/*}/liblapack.so.3" ]; } &&
-           alt remove >> "$work/alt.log" 2>&1 && [ "$before" = "$(ua --query "$group"; ls -l "$root/etc/alternatives")" ] &&
-           ! ua --query "liblapack.so.3-$triplet" > /dev/null 2>&1; then
-            pass "nanoblas-alternatives install, install again, remove: $mode mode restored exactly"
+           [ "$(ua --query "libblas64.so.3-$triplet" | sed -n 's/^Value: //p')" = "${ours%/*}/libblas64.so.3" ] &&
+           [ "$(ua --query "liblapack64.so.3-$triplet" | sed -n 's/^Value: //p')" = "${ours%/*}/liblapack64.so.3" ] &&
+           alt remove >> "$work/alt.log" 2>&1 &&
+           [ "$before" = "$(ua --query "$group"; ua --query "libblas64.so.3-$triplet"; ls -l "$root/etc/alternatives")" ] &&
+           ! ua --query "liblapack.so.3-$triplet" > /dev/null 2>&1 &&
+           ! ua --query "liblapack64.so.3-$triplet" > /dev/null 2>&1; then
+            pass "nanoblas-alternatives install, install again, remove (libblas.so.3, liblapack.so.3, libblas64.so.3, liblapack64.so.3): $mode mode restored exactly"
         else
             cat "$work/alt.log"; fail "nanoblas-alternatives did not select nanoblas or restore the $mode mode"
         fi

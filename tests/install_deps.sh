@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs what `make check` needs on a fresh Debian machine: the netlib test programs and reference
-# BLAS/LAPACK (liblapack-dev's liblapack_pic.a goes into our libopenblas.so.0), NumPy, SciPy, pytest
+# BLAS/LAPACK (liblapack-dev's liblapack_pic.a goes into our libopenblas.so.0; liblapack64-dev's
+# liblapack64_pic.a into the ILP64 libopenblas64.so.0; libblas64-test: the 64-bit-integer
+# testers), NumPy, SciPy, pytest
 # and R for the integration tests, OpenBLAS's headers and library (a C program built against
 # libopenblas-dev must run on ours), pkg-config and cmake (the install test), the compiler toolchain, and MKL (PyPI
 # `mkl` in the project-local .venv) for test_compact's check of the compact layout against MKL
@@ -8,7 +10,8 @@
 # cannot fetch it, test_compact says so and skips that part.
 # With the argument `arm`, only the aarch64 part (also run by `make check`, after the rest): the
 # cross compiler, qemu-user-static, and through Debian multiarch (dpkg --add-architecture arm64)
-# the arm64 C/OpenMP/Fortran runtimes and the arm64 netlib testers (libblas-test:arm64) that
+# the arm64 C/OpenMP/Fortran runtimes and the arm64 netlib testers (libblas-test:arm64 and
+# libblas64-test:arm64) that
 # tests/run_arm.sh runs under qemu. Tolerant: if they cannot be installed it says why and exits
 # 0, and the ARM tests are skipped (tests/run_arm.sh names what is missing).
 set -u
@@ -19,7 +22,7 @@ export DEBIAN_FRONTEND=noninteractive
 install_arm() {
   arm_need=""
   for p in gcc-aarch64-linux-gnu libc6-dev-arm64-cross libgomp1-arm64-cross qemu-user-static \
-           libc6:arm64 libgomp1:arm64 libgfortran5:arm64 libblas-test:arm64; do
+           libc6:arm64 libgomp1:arm64 libgfortran5:arm64 libblas-test:arm64 libblas64-test:arm64; do
     dpkg -s "$p" >/dev/null 2>&1 || arm_need="$arm_need $p"
   done
   [ -z "$arm_need" ] && return 0
@@ -40,7 +43,7 @@ need=""
 native=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 for p in gcc make libblas3 liblapack3 liblapack-dev "libblas-test:$native" libopenblas-dev python3-numpy \
          python3-scipy python3-pytest python3-hypothesis r-base-core binutils python3-venv pkg-config cmake gfortran \
-         "liblapack-test:$native" liblapacke-dev libtmglib-dev openmpi-bin scalapack-mpi-test hpcc procps; do
+         "liblapack-test:$native" liblapack64-dev "libblas64-test:$native" liblapacke-dev libtmglib-dev openmpi-bin scalapack-mpi-test hpcc procps; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 install_mkl() {

@@ -29,7 +29,10 @@ typedef const void *cv;
 
 /* ---- the routines under test, declared once per type with untyped numeric pointers ---- */
 #define DECL4(s, d, c, z, ...) void s(__VA_ARGS__), d(__VA_ARGS__), c(__VA_ARGS__), z(__VA_ARGS__)
-#define CI const int *
+#define CI const tint *
+/* A dimension as the Fortran interface takes it: the address of a tint holding the value (the
+   tests keep int variables; tint is 64-bit in the ILP64 build of the tests). */
+#define FI(v) (&(const tint){(v)})
 DECL4(sgemv_, dgemv_, cgemv_, zgemv_, const char *, CI, CI, cv, cv, CI, cv, CI, cv, void *, CI, size_t);
 DECL4(sgbmv_, dgbmv_, cgbmv_, zgbmv_, const char *, CI, CI, CI, CI, cv, cv, CI, cv, CI, cv, void *, CI,
       size_t);
@@ -291,9 +294,9 @@ static inline void t_gen(int band, int m, int n, int kl, int ku, char trans, zc 
     scalar al = sc(alpha), be = sc(beta);
     char t = cas(trans);
     if (band)
-        GBMV[P](&t, &m, &n, &kl, &ku, &al, a.p, &lda, x.b.p, &incx, &be, y.b.p, &incy, 1);
+        GBMV[P](&t, FI(m), FI(n), FI(kl), FI(ku), &al, a.p, FI(lda), x.b.p, FI(incx), &be, y.b.p, FI(incy), 1);
     else
-        GEMV[P](&t, &m, &n, &al, a.p, &lda, x.b.p, &incx, &be, y.b.p, &incy, 1);
+        GEMV[P](&t, FI(m), FI(n), &al, a.p, FI(lda), x.b.p, FI(incx), &be, y.b.p, FI(incy), 1);
     char what[96];
     snprintf(what, sizeof what, "%s m=%d n=%d kl=%d ku=%d trans=%c incx=%d incy=%d", band ? "GBMV" : "GEMV", m,
              n, kl, ku, trans, incx, incy);
@@ -387,12 +390,12 @@ static inline void t_tri(int solve, int kind, int upper, char trans, int unit, i
         b[i] = v_get(&x, i);
     char u = cas(upper ? 'U' : 'L'), t = cas(trans), dg = cas(unit ? 'U' : 'N');
     switch (kind * 2 + solve) {
-    case FULL * 2: TRMV[P](&u, &t, &dg, &n, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
-    case FULL * 2 + 1: TRSV[P](&u, &t, &dg, &n, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
-    case BAND * 2: TBMV[P](&u, &t, &dg, &n, &k, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
-    case BAND * 2 + 1: TBSV[P](&u, &t, &dg, &n, &k, a.p, &s.lda, x.b.p, &incx, 1, 1, 1); break;
-    case PACKED * 2: TPMV[P](&u, &t, &dg, &n, a.p, x.b.p, &incx, 1, 1, 1); break;
-    default: TPSV[P](&u, &t, &dg, &n, a.p, x.b.p, &incx, 1, 1, 1); break;
+    case FULL * 2: TRMV[P](&u, &t, &dg, FI(n), a.p, FI(s.lda), x.b.p, FI(incx), 1, 1, 1); break;
+    case FULL * 2 + 1: TRSV[P](&u, &t, &dg, FI(n), a.p, FI(s.lda), x.b.p, FI(incx), 1, 1, 1); break;
+    case BAND * 2: TBMV[P](&u, &t, &dg, FI(n), FI(k), a.p, FI(s.lda), x.b.p, FI(incx), 1, 1, 1); break;
+    case BAND * 2 + 1: TBSV[P](&u, &t, &dg, FI(n), FI(k), a.p, FI(s.lda), x.b.p, FI(incx), 1, 1, 1); break;
+    case PACKED * 2: TPMV[P](&u, &t, &dg, FI(n), a.p, x.b.p, FI(incx), 1, 1, 1); break;
+    default: TPSV[P](&u, &t, &dg, FI(n), a.p, x.b.p, FI(incx), 1, 1, 1); break;
     }
     char what[96];
     snprintf(what, sizeof what, "%s %s n=%d k=%d uplo=%c trans=%c diag=%c incx=%d", KIND[kind],
@@ -443,7 +446,7 @@ static inline void t_ger(int conjy, int m, int n, zc alpha)
                           cabs(aij) + cabs(alpha) * cabs(xi) * cabs(yj), VALUE);
             }
     scalar al = sc(alpha);
-    (conjy ? GERC : GERU)[P](&m, &n, &al, x.b.p, &incx, y.b.p, &incy, a.p, &lda);
+    (conjy ? GERC : GERU)[P](FI(m), FI(n), &al, x.b.p, FI(incx), y.b.p, FI(incy), a.p, FI(lda));
     char what[96];
     snprintf(what, sizeof what, "%s m=%d n=%d incx=%d incy=%d", conjy ? "GERC" : "GER(U)", m, n, incx, incy);
     cb_check(&a, tol_for(2), what), cb_check(&x.b, 0, what), cb_check(&y.b, 0, what);

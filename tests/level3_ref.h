@@ -19,27 +19,27 @@
 
 
 #define PROTOS(T, R, p)                                                                                \
-    void p##gemm_(const char *, const char *, const int *, const int *, const int *, const T *,        \
-                  const T *, const int *, const T *, const int *, const T *, T *, const int *, size_t, \
+    void p##gemm_(const char *, const char *, const tint *, const tint *, const tint *, const T *,        \
+                  const T *, const tint *, const T *, const tint *, const T *, T *, const tint *, size_t, \
                   size_t);                                                                             \
-    void p##symm_(const char *, const char *, const int *, const int *, const T *, const T *,          \
-                  const int *, const T *, const int *, const T *, T *, const int *, size_t, size_t);   \
-    void p##syrk_(const char *, const char *, const int *, const int *, const T *, const T *,          \
-                  const int *, const T *, T *, const int *, size_t, size_t);                           \
-    void p##syr2k_(const char *, const char *, const int *, const int *, const T *, const T *,         \
-                   const int *, const T *, const int *, const T *, T *, const int *, size_t, size_t);  \
-    void p##trmm_(const char *, const char *, const char *, const char *, const int *, const int *,    \
-                  const T *, const T *, const int *, T *, const int *, size_t, size_t, size_t,         \
+    void p##symm_(const char *, const char *, const tint *, const tint *, const T *, const T *,          \
+                  const tint *, const T *, const tint *, const T *, T *, const tint *, size_t, size_t);   \
+    void p##syrk_(const char *, const char *, const tint *, const tint *, const T *, const T *,          \
+                  const tint *, const T *, T *, const tint *, size_t, size_t);                           \
+    void p##syr2k_(const char *, const char *, const tint *, const tint *, const T *, const T *,         \
+                   const tint *, const T *, const tint *, const T *, T *, const tint *, size_t, size_t);  \
+    void p##trmm_(const char *, const char *, const char *, const char *, const tint *, const tint *,    \
+                  const T *, const T *, const tint *, T *, const tint *, size_t, size_t, size_t,         \
                   size_t);                                                                             \
-    void p##trsm_(const char *, const char *, const char *, const char *, const int *, const int *,    \
-                  const T *, const T *, const int *, T *, const int *, size_t, size_t, size_t, size_t);
+    void p##trsm_(const char *, const char *, const char *, const char *, const tint *, const tint *,    \
+                  const T *, const T *, const tint *, T *, const tint *, size_t, size_t, size_t, size_t);
 #define PROTOS_C(T, R, p)                                                                              \
-    void p##hemm_(const char *, const char *, const int *, const int *, const T *, const T *,          \
-                  const int *, const T *, const int *, const T *, T *, const int *, size_t, size_t);   \
-    void p##herk_(const char *, const char *, const int *, const int *, const R *, const T *,          \
-                  const int *, const R *, T *, const int *, size_t, size_t);                           \
-    void p##her2k_(const char *, const char *, const int *, const int *, const T *, const T *,         \
-                   const int *, const T *, const int *, const R *, T *, const int *, size_t, size_t);
+    void p##hemm_(const char *, const char *, const tint *, const tint *, const T *, const T *,          \
+                  const tint *, const T *, const tint *, const T *, T *, const tint *, size_t, size_t);   \
+    void p##herk_(const char *, const char *, const tint *, const tint *, const R *, const T *,          \
+                  const tint *, const R *, T *, const tint *, size_t, size_t);                           \
+    void p##her2k_(const char *, const char *, const tint *, const tint *, const T *, const T *,         \
+                   const tint *, const T *, const tint *, const R *, T *, const tint *, size_t, size_t);
 PROTOS(float, float, s)
 PROTOS(double, double, d)
 PROTOS(fc, float, c)
@@ -51,7 +51,7 @@ PROTOS_C(dc, double, z)
 static int xerbla_calls, xerbla_info;
 static char xerbla_name[16];
 static size_t xerbla_len;
-void xerbla_(const char *name, const int *info, size_t len)
+void xerbla_(const char *name, const tint *info, size_t len)
 {
     xerbla_calls++;
     xerbla_info = *info;
@@ -221,15 +221,15 @@ static inline dc dotp(int k, const dc *x, size_t incx, const dc *y, size_t incy,
     default: { typedef dc T; typedef double R; (void)sizeof(T), (void)sizeof(R); CALL(z); } break; \
     }
 
-static inline void call_gemm(int t, char ta, char tb, int m, int n, int k, dc alpha, const void *a, int lda,
-                      const void *b, int ldb, dc beta, void *c, int ldc)
+static inline void call_gemm(int t, char ta, char tb, tint m, tint n, tint k, dc alpha, const void *a, tint lda,
+                      const void *b, tint ldb, dc beta, void *c, tint ldc)
 {
 #define CALL(p) T al = (T)alpha, be = (T)beta; p##gemm_(&ta, &tb, &m, &n, &k, &al, a, &lda, b, &ldb, &be, c, &ldc, 1, 1)
     DISPATCH(CALL)
 #undef CALL
 }
-static inline void call_symm(int t, int herm, char side, char uplo, int m, int n, dc alpha, const void *a,
-                      int lda, const void *b, int ldb, dc beta, void *c, int ldc)
+static inline void call_symm(int t, int herm, char side, char uplo, tint m, tint n, dc alpha, const void *a,
+                      tint lda, const void *b, tint ldb, dc beta, void *c, tint ldc)
 {
 #define CALL(p) T al = (T)alpha, be = (T)beta; p##symm_(&side, &uplo, &m, &n, &al, a, &lda, b, &ldb, &be, c, &ldc, 1, 1)
 #define CALLH(p) T al = (T)alpha, be = (T)beta; p##hemm_(&side, &uplo, &m, &n, &al, a, &lda, b, &ldb, &be, c, &ldc, 1, 1)
@@ -242,8 +242,8 @@ static inline void call_symm(int t, int herm, char side, char uplo, int m, int n
 #undef CALLH
 }
 /* kind: 0 syrk, 1 herk, 2 syr2k, 3 her2k */
-static inline void call_rank(int t, int kind, char uplo, char tr, int n, int k, dc alpha, const void *a, int lda,
-                      const void *b, int ldb, dc beta, void *c, int ldc)
+static inline void call_rank(int t, int kind, char uplo, char tr, tint n, tint k, dc alpha, const void *a, tint lda,
+                      const void *b, tint ldb, dc beta, void *c, tint ldc)
 {
 #define SYRK(p) T al = (T)alpha, be = (T)beta; p##syrk_(&uplo, &tr, &n, &k, &al, a, &lda, &be, c, &ldc, 1, 1)
 #define HERK(p) R al = (R)creal(alpha), be = (R)creal(beta); p##herk_(&uplo, &tr, &n, &k, &al, a, &lda, &be, c, &ldc, 1, 1)
@@ -260,8 +260,8 @@ static inline void call_rank(int t, int kind, char uplo, char tr, int n, int k, 
 #undef SYR2K
 #undef HER2K
 }
-static inline void call_tri(int t, int solve, char side, char uplo, char ta, char diag, int m, int n, dc alpha,
-                     const void *a, int lda, void *b, int ldb)
+static inline void call_tri(int t, int solve, char side, char uplo, char ta, char diag, tint m, tint n, dc alpha,
+                     const void *a, tint lda, void *b, tint ldb)
 {
 #define TRMM(p) T al = (T)alpha; p##trmm_(&side, &uplo, &ta, &diag, &m, &n, &al, a, &lda, b, &ldb, 1, 1, 1, 1)
 #define TRSM(p) T al = (T)alpha; p##trsm_(&side, &uplo, &ta, &diag, &m, &n, &al, a, &lda, b, &ldb, 1, 1, 1, 1)

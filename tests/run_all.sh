@@ -74,6 +74,26 @@ step xerbla ./tests/check_xerbla.sh lib build
 for s in $sets; do
   step "netlib[$s]" env NANOBLAS_ARCH=$s ./tests/netlib/run_netlib.sh lib tests/out/netlib-$s
 done
+# ILP64 (mk/ilp64.mk): the 24 testers of Debian's libblas64-test on the unsuffixed 64-bit-integer
+# library (libblas64.so.3 -> libopenblas64.so.0), every set; the symbols of both conventions; the
+# calls past 2^31 against both; the differential tests built against the suffixed API
+# (build/tests64/, full size on the best set, reduced on the others).
+for s in $sets; do
+  step "netlib-ilp64[$s]" env NANOBLAS_ARCH=$s NETLIB_ILP64=1 ./tests/netlib/run_netlib.sh lib tests/out/netlib64-$s
+done
+step ilp64-symbols ./tests/check_ilp64_symbols.sh lib
+step "ilp64-large[suffixed]" env LD_LIBRARY_PATH="$lib" build/tests64/large
+step "ilp64-large[unsuffixed]" env LD_LIBRARY_PATH="$lib" build/tests64u/large
+# LAPACK with 64-bit integers (where the build carries Debian's liblapack64)
+for v in tests64 tests64u; do
+  [ -x build/$v/lapack ] && step "ilp64-lapack[$v]" env LD_LIBRARY_PATH="$lib" build/$v/lapack
+done
+for t in build/tests64/test_*; do
+  for s in $sets; do
+    q=1; [ "$s" = "${sets%% *}" ] && q=0
+    step "ilp64:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NB_TEST_QUICK=$q "$t"
+  done
+done
 # LAPACK's own testers (Debian's liblapack-test) on our libopenblas.so.0, compared with the same
 # testers on the reference BLAS and LAPACK (tests/netlib/run_lapack_testers.sh): every tester on
 # the best set, the linear-equation ones (where getrf/potrf/trtri/... are ours) on the others.
@@ -103,7 +123,7 @@ step numpy-linalg-suite ./tests/integration/run_numpy_suite.sh lib
 # The library built without OpenMP (what ./configure --disable-openmp gives) must pass the same
 # differential tests on every kernel set. Reduced sizes (NB_TEST_QUICK, tests/testutil.h: fewer
 # random repetitions and smaller large problems): every program ran at full size above.
-if make -s -j"$JOBS" OPENMP_CFLAGS= BUILD=build-noomp LIBDIR=lib-noomp lib tests; then
+if make -s -j"$JOBS" OPENMP_CFLAGS= BUILD=build-noomp LIBDIR=lib-noomp ILP64=no lib tests; then
   for t in build-noomp/tests/test_*; do
     for s in $sets; do
       step "no-openmp:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-noomp" NANOBLAS_ARCH=$s \
@@ -119,7 +139,7 @@ fi
 # where it reads tu_quick(). At full size the large problems and the team sizes (the
 # thread-equality tests re-run each case at 2, 3, 4 and 7 threads) made this the longest part of
 # make check.
-if make -s -j"$JOBS" SAN=1 BUILD=build-san LIBDIR=lib-san lib tests; then
+if make -s -j"$JOBS" SAN=1 BUILD=build-san LIBDIR=lib-san ILP64=no lib tests; then
   for t in build-san/tests/test_*; do
     for s in $sets; do
       step "asan-ubsan:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-san" NANOBLAS_ARCH=$s \

@@ -32,6 +32,7 @@ missing() {
   [ -e /lib/ld-linux-aarch64.so.1 ] || m="$m ld-linux-aarch64(libc6:arm64)"
   [ -e /usr/lib/aarch64-linux-gnu/libgomp.so.1 ] || m="$m libgomp(libgomp1:arm64)"
   [ -x /usr/lib/aarch64-linux-gnu/blas/xblat1d ] || m="$m netlib-testers(libblas-test:arm64)"
+  [ -x /usr/lib/aarch64-linux-gnu/blas64/xblat1d ] || m="$m netlib-ilp64-testers(libblas64-test:arm64)"
   echo "$m"
 }
 m=$(missing)
@@ -89,6 +90,21 @@ for s in $sets_off; do add "netlib[$s,sve-off]" sve-off "$s" 1 "tests/netlib/run
 for s in $vl_sets; do
   for c in sve128 sve512; do add "netlib[$s,$c]" "$c" "$s" 1 "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-$c"; done
 done
+# ILP64 (mk/ilp64.mk): Debian's arm64 libblas64-test testers on lib-arm/libblas64.so.3 for each set
+# (sve at 128 bits), the past-2^31 calls on both conventions, and the differential tests built
+# against the suffixed API (neon, and sve at 128 bits).
+for s in $sets_off; do
+  [ "$s" = generic ] || add "netlib-ilp64[$s,sve-off]" sve-off "$s" 1 "env NETLIB_ILP64=1 tests/netlib/run_netlib.sh lib-arm $out/netlib64-$s-sve-off"
+done
+for s in $vl_sets; do add "netlib-ilp64[$s,sve128]" sve128 "$s" 1 "env NETLIB_ILP64=1 tests/netlib/run_netlib.sh lib-arm $out/netlib64-$s-sve128"; done
+for t in build-arm/tests64/large build-arm/tests64u/large; do
+  [ -x "$t" ] && add "ilp64-$(basename "$(dirname "$t")")-large[sve128]" sve128 "${sets_sve%% *}" 1 "$t"
+done
+for t in build-arm/tests64/test_*; do
+  n=$(basename "$t")
+  for s in $sets_off; do [ "$s" = generic ] || add "ilp64:$n[$s,sve-off]" sve-off "$s" 1 "$t"; done
+  for s in $vl_sets; do add "ilp64:$n[$s,sve128]" sve128 "$s" 1 "$t"; done
+done
 for t in build-arm/tests/test_*; do
   n=$(basename "$t")
   for s in $sets_off; do
@@ -117,7 +133,7 @@ sample=${rest%%|*}; cmd=${rest#*|}
 log="$ARM_OUT/$(echo "$name" | tr '[],/' '__.-').log"
 start=$(date +%s)
 case $cmd in
-  tests/netlib/*)
+  tests/netlib/*|"env NETLIB_ILP64=1 tests/netlib/"*)
     env QEMU_CPU="$(cpu_of "$cpu")" NANOBLAS_ARCH="$set" NETLIB_ARCH=arm64 NETLIB_EXEC="$QEMU" \
       NETLIB_SIZES=debian $cmd > "$log" 2>&1 ;;
   *)
@@ -194,6 +210,9 @@ record $r "static-lib" $(( $(date +%s) - s0 ))
 s0=$(date +%s)
 if NM=aarch64-linux-gnu-nm MULTIARCH=aarch64-linux-gnu ./tests/check_symbols.sh lib-arm; then r=ok; else r=FAILED; fi
 record $r "symbols" $(( $(date +%s) - s0 ))
+s0=$(date +%s)
+if NM=aarch64-linux-gnu-nm MULTIARCH=aarch64-linux-gnu ./tests/check_ilp64_symbols.sh lib-arm; then r=ok; else r=FAILED; fi
+record $r "ilp64-symbols" $(( $(date +%s) - s0 ))
 s0=$(date +%s)
 if CC=aarch64-linux-gnu-gcc RUN="env QEMU_CPU=max $QEMU" CONFIG=build-arm/config.mk \
      ./tests/check_xerbla.sh lib-arm build-arm; then r=ok; else r=FAILED; fi

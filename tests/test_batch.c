@@ -14,17 +14,20 @@ typedef double complex zt;
 /* The Fortran interfaces (MKL's names; no public C header declares them): arrays of one
    character per group, hidden lengths last. */
 #define FB_DECL(p, T)                                                                              \
-    void p##gemm_batch_(const char *, const char *, const int *, const int *, const int *,       \
-                        const T *, const T **, const int *, const T **, const int *, const T *,  \
-                        T **, const int *, const int *, const int *, size_t, size_t);            \
-    void p##gemm_batch_strided_(const char *, const char *, const int *, const int *, const int *, \
-                                const T *, const T *, const int *, const int *, const T *,        \
-                                const int *, const int *, const T *, T *, const int *,            \
-                                const int *, const int *, size_t, size_t);
+    void p##gemm_batch_(const char *, const char *, const tint *, const tint *, const tint *,       \
+                        const T *, const T **, const tint *, const T **, const tint *, const T *,  \
+                        T **, const tint *, const tint *, const tint *, size_t, size_t);            \
+    void p##gemm_batch_strided_(const char *, const char *, const tint *, const tint *, const tint *, \
+                                const T *, const T *, const tint *, const tint *, const T *,        \
+                                const tint *, const tint *, const T *, T *, const tint *,            \
+                                const tint *, const tint *, size_t, size_t);
 FB_DECL(s, float)
 FB_DECL(d, double)
 FB_DECL(c, void)
 FB_DECL(z, void)
+
+/* A dimension as the Fortran interface takes it: the address of a tint holding the value. */
+#define FI(v) (&(const tint){(v)})
 
 /* ---- the four types behind one interface ---- */
 static int T; /* 0 s, 1 d, 2 c, 3 z */
@@ -183,9 +186,10 @@ static void to_scal(scal *x, zt v)
 static void group_case(int fortran)
 {
     int row = fortran ? 0 : tu_randint(0, 1);
-    int ng = tu_randint(0, MAXG);
+    tint ng = tu_randint(0, MAXG);
     shape sh[MAXG];
-    int gsize[MAXG], total = 0;
+    tint gsize[MAXG];
+    int total = 0;
     for (int g = 0; g < ng; g++) {
         sh[g] = rnd_shape(row);
         gsize[g] = tu_randint(0, 4) == 0 ? 0 : tu_randint(1, MAXP);
@@ -214,7 +218,7 @@ static void group_case(int fortran)
             ref_gemm(s, row, A[idx], B[idx], C[idx], want[idx]);
         }
     CBLAS_TRANSPOSE ta[MAXG], tb[MAXG];
-    int m[MAXG], n[MAXG], k[MAXG], lda[MAXG], ldb[MAXG], ldc[MAXG];
+    tint m[MAXG], n[MAXG], k[MAXG], lda[MAXG], ldb[MAXG], ldc[MAXG];
     scal al[MAXG], be[MAXG];
     char fa[MAXG], fb[MAXG];
     for (int g = 0; g < ng; g++) {
@@ -310,10 +314,10 @@ static void strided_case(int fortran)
         }
     } else {
         switch (T) {
-        case 0: sgemm_batch_strided_(&fa, &fb, &s.m, &s.n, &s.k, al.f, A, &s.lda, &sa, B, &s.ldb, &sb, be.f, C, &s.ldc, &sc, &count, 1, 1); break;
-        case 1: dgemm_batch_strided_(&fa, &fb, &s.m, &s.n, &s.k, al.d, A, &s.lda, &sa, B, &s.ldb, &sb, be.d, C, &s.ldc, &sc, &count, 1, 1); break;
-        case 2: cgemm_batch_strided_(&fa, &fb, &s.m, &s.n, &s.k, (void *)&al, A, &s.lda, &sa, B, &s.ldb, &sb, (void *)&be, C, &s.ldc, &sc, &count, 1, 1); break;
-        default: zgemm_batch_strided_(&fa, &fb, &s.m, &s.n, &s.k, (void *)&al, A, &s.lda, &sa, B, &s.ldb, &sb, (void *)&be, C, &s.ldc, &sc, &count, 1, 1);
+        case 0: sgemm_batch_strided_(&fa, &fb, FI(s.m), FI(s.n), FI(s.k), al.f, A, FI(s.lda), FI(sa), B, FI(s.ldb), FI(sb), be.f, C, FI(s.ldc), FI(sc), FI(count), 1, 1); break;
+        case 1: dgemm_batch_strided_(&fa, &fb, FI(s.m), FI(s.n), FI(s.k), al.d, A, FI(s.lda), FI(sa), B, FI(s.ldb), FI(sb), be.d, C, FI(s.ldc), FI(sc), FI(count), 1, 1); break;
+        case 2: cgemm_batch_strided_(&fa, &fb, FI(s.m), FI(s.n), FI(s.k), (void *)&al, A, FI(s.lda), FI(sa), B, FI(s.ldb), FI(sb), (void *)&be, C, FI(s.ldc), FI(sc), FI(count), 1, 1); break;
+        default: zgemm_batch_strided_(&fa, &fb, FI(s.m), FI(s.n), FI(s.k), (void *)&al, A, FI(s.lda), FI(sa), B, FI(s.ldb), FI(sb), (void *)&be, C, FI(s.ldc), FI(sc), FI(count), 1, 1);
         }
     }
     for (int i = count - 1; i >= 0; i--) { /* overlapping entries: the last one wins */

@@ -1084,7 +1084,7 @@ static void t_level1(void)
 /* This program's cblas_xerbla replaces the library's: it records what the library reports. */
 static int xe_calls, xe_info, xe_row;
 static char xe_rout[32];
-void cblas_xerbla(int info, const char *rout, const char *form, ...)
+void cblas_xerbla(tint info, const char *rout, const char *form, ...)
 {
     (void)form;
     xe_calls++;

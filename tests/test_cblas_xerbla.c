@@ -27,7 +27,7 @@ extern int RowMajorStrg; /* exported by the library (reference CBLAS ABI) */
 /* ---- this program's handlers: record what the library reports ---- */
 static int xe_calls, xe_info, xe_flag, xf_calls;
 static char xe_rout[64];
-void cblas_xerbla(int info, const char *rout, const char *form, ...)
+void cblas_xerbla(tint info, const char *rout, const char *form, ...)
 {
     (void)form;
     xe_calls++;
@@ -35,7 +35,7 @@ void cblas_xerbla(int info, const char *rout, const char *form, ...)
     xe_flag = RowMajorStrg;
     snprintf(xe_rout, sizeof xe_rout, "%s", rout);
 }
-void xerbla_(const char *name, const int *info, size_t len)
+void xerbla_(const char *name, const tint *info, size_t len)
 {
     (void)name, (void)info, (void)len;
     xf_calls++; /* a CBLAS routine must not report through the Fortran handler */
@@ -157,9 +157,9 @@ static void call_gemm_shaped(int r, gargs g, int bad_count, int bad_size)
     int L = g.layout;
     CBLAS_TRANSPOSE ta[2] = {CblasNoTrans, (CBLAS_TRANSPOSE)g.ta},
                     tb[2] = {CblasNoTrans, (CBLAS_TRANSPOSE)g.tb};
-    int m[2] = {2, g.m}, n[2] = {2, g.n}, k[2] = {2, g.k};
-    int lda[2] = {2, g.lda}, ldb[2] = {2, g.ldb}, ldc[2] = {2, g.ldc};
-    int gc = bad_count ? -1 : 2, gs[2] = {1, bad_size ? -1 : 1};
+    tint m[2] = {2, g.m}, n[2] = {2, g.n}, k[2] = {2, g.k};
+    tint lda[2] = {2, g.lda}, ldb[2] = {2, g.ldb}, ldc[2] = {2, g.ldc};
+    tint gc = bad_count ? -1 : 2, gs[2] = {1, bad_size ? -1 : 1};
     const void *ap[2] = {PA, arena[0] + 4096}, *bp[2] = {PB, arena[1] + 4096};
     void *cp[2] = {PC, arena[2] + 4096};
     float al_s[2] = {1, 1}, be_s[2] = {0, 0};

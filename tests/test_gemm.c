@@ -39,8 +39,8 @@
 typedef long double ldbl;
 
 #define FPROTO(T, p)                                                                                   \
-    void p##gemm_(const char *, const char *, const int *, const int *, const int *, const T *,        \
-                  const T *, const int *, const T *, const int *, const T *, T *, const int *, size_t, \
+    void p##gemm_(const char *, const char *, const tint *, const tint *, const tint *, const T *,        \
+                  const T *, const tint *, const T *, const tint *, const T *, T *, const tint *, size_t, \
                   size_t);
 FPROTO(float, s)
 FPROTO(double, d)
@@ -49,13 +49,13 @@ FPROTO(double _Complex, z)
 
 /* ---- our error handlers: a valid call must never reach them ---- */
 static int xerbla_calls;
-void xerbla_(const char *name, const int *info, size_t len);
-void xerbla_(const char *name, const int *info, size_t len)
+void xerbla_(const char *name, const tint *info, size_t len);
+void xerbla_(const char *name, const tint *info, size_t len)
 {
     (void)name, (void)info, (void)len;
     xerbla_calls++;
 }
-void cblas_xerbla(int p, const char *rout, const char *form, ...)
+void cblas_xerbla(tint p, const char *rout, const char *form, ...)
 {
     (void)p, (void)rout, (void)form;
     xerbla_calls++;
@@ -279,8 +279,8 @@ static const char *IFN[] = {"f77", "cblas-col", "cblas-row"};
 static CBLAS_TRANSPOSE cbt(char c) { return c == 'N' ? CblasNoTrans : c == 'T' ? CblasTrans : CblasConjTrans; }
 static char rcase(char c) { return (tu_next() & 1) ? (char)tolower(c) : c; }
 
-static void call_gemm(int t, int iface, char ta, char tb, int m, int n, int k, const void *al,
-                      const void *a, int lda, const void *b, int ldb, const void *be, void *c, int ldc)
+static void call_gemm(int t, int iface, char ta, char tb, tint m, tint n, tint k, const void *al,
+                      const void *a, tint lda, const void *b, tint ldb, const void *be, void *c, tint ldc)
 {
     if (iface == IF_F77) {
         char fa = rcase(ta), fb = rcase(tb);

@@ -15,7 +15,7 @@
 
 typedef long double complex lc;
 typedef const void *cv;
-#define CI const int *
+#define CI const tint *
 
 /* ---- the routines under test ---- */
 #define DECL4(T, s, d, c, z, ...) T s(__VA_ARGS__), d(__VA_ARGS__), c(__VA_ARGS__), z(__VA_ARGS__)
@@ -40,7 +40,7 @@ float complex cdotc_(CI, cv, CI, cv, CI), cdotu_(CI, cv, CI, cv, CI);
 double complex zdotc_(CI, cv, CI, cv, CI), zdotu_(CI, cv, CI, cv, CI);
 float sasum_(CI, cv, CI), scasum_(CI, cv, CI), snrm2_(CI, cv, CI), scnrm2_(CI, cv, CI);
 double dasum_(CI, cv, CI), dzasum_(CI, cv, CI), dnrm2_(CI, cv, CI), dznrm2_(CI, cv, CI);
-DECL4(int, isamax_, idamax_, icamax_, izamax_, CI, cv, CI);
+DECL4(tint, isamax_, idamax_, icamax_, izamax_, CI, cv, CI);
 float scabs1_(const float complex *);
 double dcabs1_(const double complex *);
 /* subroutine forms */
@@ -52,12 +52,12 @@ void sdotsub_(CI, cv, CI, cv, CI, float *), ddotsub_(CI, cv, CI, cv, CI, double 
 void sdsdotsub_(CI, const float *, cv, CI, cv, CI, float *), dsdotsub_(CI, cv, CI, cv, CI, double *);
 void cdotcsub_(CI, cv, CI, cv, CI, float complex *), cdotusub_(CI, cv, CI, cv, CI, float complex *);
 void zdotcsub_(CI, cv, CI, cv, CI, double complex *), zdotusub_(CI, cv, CI, cv, CI, double complex *);
-DECL4(void, isamaxsub_, idamaxsub_, icamaxsub_, izamaxsub_, CI, cv, CI, int *);
+DECL4(void, isamaxsub_, idamaxsub_, icamaxsub_, izamaxsub_, CI, cv, CI, tint *);
 void scabs1sub_(const float complex *, float *), dcabs1sub_(const double complex *, double *);
 
 /* Level 1 reports no errors: any call is a failure. */
 static int xb_calls;
-void xerbla_(const char *name, const int *info, size_t len)
+void xerbla_(const char *name, const tint *info, size_t len)
 {
     (void)name, (void)info, (void)len;
     xb_calls++;
@@ -175,7 +175,7 @@ static void set_want(vec *x, ptrdiff_t pos, lc v, double mag, int updates)
     x->tol[pos] = (2.0 + 2.0 * updates) * eps() * (mag > 1e-300 ? mag : 1e-300);
 }
 
-static void test_axpy(int n, int incx, int incy, lc alpha)
+static void test_axpy(tint n, tint incx, tint incy, lc alpha)
 {
     vec x, y;
     vec_new(&x, n, incx);
@@ -205,7 +205,7 @@ static void test_axpy(int n, int incx, int incy, lc alpha)
     free(cnt), free(mag), vec_free(&x), vec_free(&y);
 }
 
-static void test_copy_swap(int n, int incx, int incy, int swap)
+static void test_copy_swap(tint n, tint incx, tint incy, int swap)
 {
     vec x, y;
     vec_new(&x, n, incx);
@@ -230,7 +230,7 @@ static void test_copy_swap(int n, int incx, int incy, int swap)
 }
 
 /* x, y <- c x + s y, c y - s x (rot, csrot/zdrot), or the modified rotation of rotm. */
-static void test_rot(int n, int incx, int incy, int flag_or_rot)
+static void test_rot(tint n, tint incx, tint incy, int flag_or_rot)
 {
     /* one element transformed n times by a random (non-orthogonal) H would overflow */
     if (flag_or_rot != 2 && incx == 0 && incy == 0 && n > 40)
@@ -284,7 +284,7 @@ static void test_rot(int n, int incx, int incy, int flag_or_rot)
 }
 
 /* scal (and csscal/zdscal when real_alpha); a non-positive increment leaves x alone. */
-static void test_scal(int n, int incx, lc alpha, int real_alpha)
+static void test_scal(tint n, tint incx, lc alpha, int real_alpha)
 {
     vec x;
     vec_new(&x, n, incx);
@@ -311,7 +311,7 @@ static void test_scal(int n, int incx, lc alpha, int real_alpha)
 }
 
 /* ---- reductions: dot(c/u) sdsdot dsdot asum nrm2 i?amax, with the sub forms ---- */
-static lc call_dot(int n, cv x, int incx, cv y, int incy, int conj)
+static lc call_dot(tint n, cv x, tint incx, cv y, tint incy, int conj)
 {
     lc r, rs;
     switch (P) {
@@ -334,7 +334,7 @@ static lc call_dot(int n, cv x, int incx, cv y, int incy, int conj)
     return r;
 }
 
-static void test_dot(int n, int incx, int incy)
+static void test_dot(tint n, tint incx, tint incy)
 {
     vec x, y;
     vec_new(&x, n, incx);
@@ -349,7 +349,7 @@ static void test_dot(int n, int incx, int incy)
         }
         lc got = call_dot(n, x.p, incx, y.p, incy, conj);
         TU_CHECK(tu_closez(got, want, (n + 2) * eps() * (double)mag, 1e-300), "%cdot n=%d incx=%d incy=%d conj=%d",
-                 PCH[P], n, incx, incy, conj);
+                 PCH[P], (int)n, (int)incx, (int)incy, conj);
     }
     if (P == 0) {
         /* sdsdot/dsdot: double accumulation of float products, so the bound is double's */
@@ -366,9 +366,9 @@ static void test_dot(int n, int incx, int incy)
         r3 = dsdot_(&n, x.p, &incx, y.p, &incy);
         dsdotsub_(&n, x.p, &incx, y.p, &incy, &r4);
         TU_CHECK(tu_close(r1, (double)(want + sb), 0x1p-24 * (double)mag + 1e-300, 1e-300) && r1 == r2,
-                 "sdsdot n=%d incx=%d incy=%d", n, incx, incy);
+                 "sdsdot n=%d incx=%d incy=%d", (int)n, (int)incx, (int)incy);
         TU_CHECK(tu_close(r3, (double)want, (n + 2) * 0x1p-53 * (double)mag + 1e-300, 1e-300) && r3 == r4,
-                 "dsdot n=%d incx=%d incy=%d", n, incx, incy);
+                 "dsdot n=%d incx=%d incy=%d", (int)n, (int)incx, (int)incy);
     }
     vec_check(&x, "dot(x)", n, incx, incy);
     vec_check(&y, "dot(y)", n, incx, incy);
@@ -376,7 +376,7 @@ static void test_dot(int n, int incx, int incy)
 }
 
 /* asum, nrm2 and i?amax of one vector, each checked against its sub form. */
-static double call_real(int which, int n, cv x, int incx)
+static double call_real(int which, tint n, cv x, tint incx)
 {
     float f = 0, fs = 0;
     double d = 0, ds = 0;
@@ -397,14 +397,14 @@ static double call_real(int which, int n, cv x, int incx)
     TU_CHECK(memcmp(&d, &ds, sizeof d) == 0, "%c %s: sub form differs", PCH[P], which ? "nrm2" : "asum");
     return d;
 }
-static int call_amax(int n, cv x, int incx)
+static int call_amax(tint n, cv x, tint incx)
 {
-    int (*f[4])(CI, cv, CI) = {isamax_, idamax_, icamax_, izamax_};
-    void (*fs[4])(CI, cv, CI, int *) = {isamaxsub_, idamaxsub_, icamaxsub_, izamaxsub_};
-    int r = f[P](&n, x, &incx), rs = -7;
+    tint (*f[4])(CI, cv, CI) = {isamax_, idamax_, icamax_, izamax_};
+    void (*fs[4])(CI, cv, CI, tint *) = {isamaxsub_, idamaxsub_, icamaxsub_, izamaxsub_};
+    tint r = f[P](&n, x, &incx), rs = -7;
     fs[P](&n, x, &incx, &rs);
     TU_CHECK(r == rs, "i%camax: sub form differs", PCH[P]);
-    return r;
+    return (int)r;
 }
 /* |re| + |im| in the working precision, as the library compares them */
 static long double amax_key(cv x, ptrdiff_t i)
@@ -417,7 +417,7 @@ static long double amax_key(cv x, ptrdiff_t i)
     }
 }
 
-static void test_reductions(int n, int incx)
+static void test_reductions(tint n, tint incx)
 {
     vec x;
     vec_new(&x, n, incx);
@@ -435,14 +435,14 @@ static void test_reductions(int n, int incx)
     if (incx <= 0)
         asum = 0, ibest = 0;
     double got = call_real(0, n, x.p, incx);
-    TU_CHECK(tu_close(got, (double)asum, (n + 2) * eps() * (double)asum, 1e-300), "%casum n=%d incx=%d", PCH[P], n,
-             incx);
+    TU_CHECK(tu_close(got, (double)asum, (n + 2) * eps() * (double)asum, 1e-300), "%casum n=%d incx=%d", PCH[P], (int)n,
+             (int)incx);
     got = call_real(1, n, x.p, incx);
     /* single precision sums in double (l1_norm.tmpl.c): the float result is within an ulp */
     double nrm_tol = (P == 0 || P == 2) ? 2 * eps() : (n + 4) * eps();
     TU_CHECK(tu_close(got, (double)sqrtl(ssq), nrm_tol * (double)sqrtl(ssq), 1e-300), "%cnrm2 n=%d incx=%d",
-             PCH[P], n, incx);
-    TU_CHECK(call_amax(n, x.p, incx) == ibest, "i%camax n=%d incx=%d: want %d", PCH[P], n, incx, ibest);
+             PCH[P], (int)n, (int)incx);
+    TU_CHECK(call_amax(n, x.p, incx) == ibest, "i%camax n=%d incx=%d: want %d", PCH[P], (int)n, (int)incx, ibest);
     vec_check(&x, "reductions", n, incx, 0);
     vec_free(&x);
 }
@@ -567,7 +567,7 @@ static int bits_eq(lc got, double re, double im)
 
 static void special_elementwise(void)
 {
-    int n3 = 3, n1 = 1, one = 1;
+    tint n3 = 3, n1 = 1, one = 1;
     for (P = 0; P < 4; P++) {
         tu_buf b, b2;
         const double re[3] = {NAN, INFINITY, -1}, im[3] = {1, 0, 2};
@@ -613,7 +613,7 @@ static void special_elementwise(void)
         x = mkvec(&b, 3, sr, si);
         float a4 = 2;
         double a8 = 2;
-        int n2 = 2, two = 2;
+        tint n2 = 2, two = 2;
         for (int inc = 1; inc <= 2; inc++) {
             if (P == 2)
                 csscal_(inc == 1 ? &n1 : &n2, &a4, x, inc == 1 ? &one : &two);
@@ -628,7 +628,7 @@ static void special_elementwise(void)
         for (int k = 0; k < 40; k++)
             xr2[k] = (k % 7 == 0 || k == 39) ? INFINITY : 1, xi2[k] = k % 7 == 0 || k == 39 ? 0 : 1,
             yr2[k] = 1, yi2[k] = 1;
-        int n40 = 40;
+        tint n40 = 40;
         x = mkvec(&b, 40, xr2, xi2);
         y = mkvec(&b2, 40, yr2, yi2);
         float c4 = 1, s4 = 0;
@@ -836,7 +836,7 @@ static void rotmg_case(double d1, double d2, double x1, double y1)
         const double rg = P ? 5.9604645e-8 : 5.96046e-8, gs = P ? 16777216.0 : 1.67772e7;
         ok = ok && (d[0] == 0 || (d[0] > rg && d[0] < gs)) && (d[1] == 0 || (fabs(d[1]) > rg && fabs(d[1]) < gs));
         /* rotm with this param maps (x1, y1) to (x1', ~0) */
-        int n1 = 1, one = 1;
+        tint n1 = 1, one = 1;
         if (ok && P == 0) {
             float pf[5], xf = (float)x1, yf = (float)y1;
             for (int i = 0; i < 5; i++)

@@ -11,7 +11,7 @@
 /* ---- our xerbla_: records the call instead of printing ---- */
 static char xb_name[8];
 static int xb_info, xb_calls;
-void xerbla_(const char *name, const int *info, size_t len)
+void xerbla_(const char *name, const tint *info, size_t len)
 {
     size_t n = len < 7 ? len : 7;
     memcpy(xb_name, name, n);
@@ -87,11 +87,11 @@ static void t_symv(int kind, int upper, int n, int k, zc alpha, zc beta)
     scalar al = sc(alpha), be = sc(beta);
     char u = cas(upper ? 'U' : 'L');
     if (kind == FULL)
-        SYMV[P](&u, &n, &al, a.p, &s.lda, x.b.p, &incx, &be, y.b.p, &incy, 1);
+        SYMV[P](&u, FI(n), &al, a.p, FI(s.lda), x.b.p, FI(incx), &be, y.b.p, FI(incy), 1);
     else if (kind == BAND)
-        SBMV[P](&u, &n, &k, &al, a.p, &s.lda, x.b.p, &incx, &be, y.b.p, &incy, 1);
+        SBMV[P](&u, FI(n), FI(k), &al, a.p, FI(s.lda), x.b.p, FI(incx), &be, y.b.p, FI(incy), 1);
     else
-        SPMV[P](&u, &n, &al, a.p, x.b.p, &incx, &be, y.b.p, &incy, 1);
+        SPMV[P](&u, FI(n), &al, a.p, x.b.p, FI(incx), &be, y.b.p, FI(incy), 1);
     char what[96];
     snprintf(what, sizeof what, "%s symv/hemv n=%d k=%d uplo=%c incx=%d incy=%d", KIND[kind], n, k, u, incx,
              incy);
@@ -163,10 +163,10 @@ static void t_syr(int rank2, int kind, int upper, int n, zc alpha)
     scalar al = rank2 ? sc(alpha) : sc_real(creal(alpha));
     char u = cas(upper ? 'U' : 'L');
     switch (kind * 2 + rank2) {
-    case FULL * 2: SYR[P](&u, &n, &al, x.b.p, &incx, a.p, &s.lda, 1); break;
-    case FULL * 2 + 1: SYR2[P](&u, &n, &al, x.b.p, &incx, y.b.p, &incy, a.p, &s.lda, 1); break;
-    case PACKED * 2: SPR[P](&u, &n, &al, x.b.p, &incx, a.p, 1); break;
-    default: SPR2[P](&u, &n, &al, x.b.p, &incx, y.b.p, &incy, a.p, 1); break;
+    case FULL * 2: SYR[P](&u, FI(n), &al, x.b.p, FI(incx), a.p, FI(s.lda), 1); break;
+    case FULL * 2 + 1: SYR2[P](&u, FI(n), &al, x.b.p, FI(incx), y.b.p, FI(incy), a.p, FI(s.lda), 1); break;
+    case PACKED * 2: SPR[P](&u, FI(n), &al, x.b.p, FI(incx), a.p, 1); break;
+    default: SPR2[P](&u, FI(n), &al, x.b.p, FI(incx), y.b.p, FI(incy), a.p, 1); break;
     }
     char what[96];
     snprintf(what, sizeof what, "%s %s n=%d uplo=%c incx=%d incy=%d", KIND[kind], rank2 ? "syr2/her2" : "syr/her",
@@ -221,25 +221,25 @@ static void call_routine(int r, args *a, void *mat, void *x, void *y)
 {
     scalar one = sc(1), rone = sc_real(1);
     switch (r) {
-    case 0: GEMV[P](&a->trans, &a->m, &a->n, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1); break;
+    case 0: GEMV[P](&a->trans, FI(a->m), FI(a->n), &one, mat, FI(a->lda), x, FI(a->incx), &one, y, FI(a->incy), 1); break;
     case 1:
-        GBMV[P](&a->trans, &a->m, &a->n, &a->kl, &a->ku, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1);
+        GBMV[P](&a->trans, FI(a->m), FI(a->n), FI(a->kl), FI(a->ku), &one, mat, FI(a->lda), x, FI(a->incx), &one, y, FI(a->incy), 1);
         break;
-    case 2: SYMV[P](&a->uplo, &a->n, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1); break;
-    case 3: SBMV[P](&a->uplo, &a->n, &a->k, &one, mat, &a->lda, x, &a->incx, &one, y, &a->incy, 1); break;
-    case 4: SPMV[P](&a->uplo, &a->n, &one, mat, x, &a->incx, &one, y, &a->incy, 1); break;
-    case 5: TRMV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
-    case 6: TRSV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
-    case 7: TBMV[P](&a->uplo, &a->trans, &a->diag, &a->n, &a->k, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
-    case 8: TBSV[P](&a->uplo, &a->trans, &a->diag, &a->n, &a->k, mat, &a->lda, y, &a->incx, 1, 1, 1); break;
-    case 9: TPMV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, y, &a->incx, 1, 1, 1); break;
-    case 10: TPSV[P](&a->uplo, &a->trans, &a->diag, &a->n, mat, y, &a->incx, 1, 1, 1); break;
-    case 11: GERU[P](&a->m, &a->n, &one, x, &a->incx, y, &a->incy, mat, &a->lda); break;
-    case 12: GERC[P](&a->m, &a->n, &one, x, &a->incx, y, &a->incy, mat, &a->lda); break;
-    case 13: SYR[P](&a->uplo, &a->n, &rone, x, &a->incx, mat, &a->lda, 1); break;
-    case 14: SPR[P](&a->uplo, &a->n, &rone, x, &a->incx, mat, 1); break;
-    case 15: SYR2[P](&a->uplo, &a->n, &one, x, &a->incx, y, &a->incy, mat, &a->lda, 1); break;
-    default: SPR2[P](&a->uplo, &a->n, &one, x, &a->incx, y, &a->incy, mat, 1); break;
+    case 2: SYMV[P](&a->uplo, FI(a->n), &one, mat, FI(a->lda), x, FI(a->incx), &one, y, FI(a->incy), 1); break;
+    case 3: SBMV[P](&a->uplo, FI(a->n), FI(a->k), &one, mat, FI(a->lda), x, FI(a->incx), &one, y, FI(a->incy), 1); break;
+    case 4: SPMV[P](&a->uplo, FI(a->n), &one, mat, x, FI(a->incx), &one, y, FI(a->incy), 1); break;
+    case 5: TRMV[P](&a->uplo, &a->trans, &a->diag, FI(a->n), mat, FI(a->lda), y, FI(a->incx), 1, 1, 1); break;
+    case 6: TRSV[P](&a->uplo, &a->trans, &a->diag, FI(a->n), mat, FI(a->lda), y, FI(a->incx), 1, 1, 1); break;
+    case 7: TBMV[P](&a->uplo, &a->trans, &a->diag, FI(a->n), FI(a->k), mat, FI(a->lda), y, FI(a->incx), 1, 1, 1); break;
+    case 8: TBSV[P](&a->uplo, &a->trans, &a->diag, FI(a->n), FI(a->k), mat, FI(a->lda), y, FI(a->incx), 1, 1, 1); break;
+    case 9: TPMV[P](&a->uplo, &a->trans, &a->diag, FI(a->n), mat, y, FI(a->incx), 1, 1, 1); break;
+    case 10: TPSV[P](&a->uplo, &a->trans, &a->diag, FI(a->n), mat, y, FI(a->incx), 1, 1, 1); break;
+    case 11: GERU[P](FI(a->m), FI(a->n), &one, x, FI(a->incx), y, FI(a->incy), mat, FI(a->lda)); break;
+    case 12: GERC[P](FI(a->m), FI(a->n), &one, x, FI(a->incx), y, FI(a->incy), mat, FI(a->lda)); break;
+    case 13: SYR[P](&a->uplo, FI(a->n), &rone, x, FI(a->incx), mat, FI(a->lda), 1); break;
+    case 14: SPR[P](&a->uplo, FI(a->n), &rone, x, FI(a->incx), mat, 1); break;
+    case 15: SYR2[P](&a->uplo, FI(a->n), &one, x, FI(a->incx), y, FI(a->incy), mat, FI(a->lda), 1); break;
+    default: SPR2[P](&a->uplo, FI(a->n), &one, x, FI(a->incx), y, FI(a->incy), mat, 1); break;
     }
 }
 
@@ -321,7 +321,7 @@ static int isnan_d(double v) { return v != v; }
 static void test_exceptional(void)
 {
     double inf = INFINITY, one = 1, zero = 0;
-    int two = 2, ione = 1, three = 3, kl = 1;
+    tint two = 2, ione = 1, three = 3, kl = 1;
     /* gemv and gbmv: no test of x(j) == 0, so Inf*0 in column 1 gives NaN in y(0) */
     double a[4] = {1, 1, inf, 1}, x[2] = {1, 0}, y[2] = {NAN, NAN};
     dgemv_("N", &two, &two, &one, a, &two, x, &ione, &zero, y, &ione, 1);

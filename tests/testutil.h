@@ -12,6 +12,21 @@
 #include <unistd.h>
 #include <string.h>
 
+/* tint: the BLAS integer of the interface a program is built against. int, or int64_t for the
+   ILP64 builds of the tests (Makefile: $(BUILD)/tests64/, -DNANOBLAS_ILP64_SUFFIX, where the
+   suffix header also maps every BLAS name to its 64_ twin of libnanoblas64.so.0). */
+#ifdef NANOBLAS_ILP64_SUFFIX
+#ifndef NANOBLAS_ILP64
+#define NANOBLAS_ILP64
+#endif
+#include "nanoblas_suffix64.h"
+#endif
+#ifdef NANOBLAS_ILP64
+typedef int64_t tint;
+#else
+typedef int tint;
+#endif
+
 static long tu_checks = 0, tu_failures = 0;
 static uint64_t tu_state = 0x9e3779b97f4a7c15ull;
 

@@ -14,42 +14,42 @@ static inline ptrdiff_t at(blasint n, blasint inc, blasint i)
     return nb_vstart(n, inc) + (ptrdiff_t)i * inc;
 }
 
-NB_EXPORT void cblas_sbstobf16(const int n, const float *in, const int incin, nb_bf16 *out,
-                               const int incout)
+NB_EXPORT void cblas_sbstobf16(const blasint n, const float *in, const blasint incin, nb_bf16 *out,
+                               const blasint incout)
 {
-    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
+    NB_TRACE("n=%" NB_TD " incin=%" NB_TD " incout=%" NB_TD, n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = nb_float_to_bf16(in[at(n, incin, i)]);
 }
 
-NB_EXPORT void cblas_sbdtobf16(const int n, const double *in, const int incin, nb_bf16 *out,
-                               const int incout)
+NB_EXPORT void cblas_sbdtobf16(const blasint n, const double *in, const blasint incin, nb_bf16 *out,
+                               const blasint incout)
 {
-    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
+    NB_TRACE("n=%" NB_TD " incin=%" NB_TD " incout=%" NB_TD, n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = nb_double_to_bf16(in[at(n, incin, i)]);
 }
 
-NB_EXPORT void cblas_sbf16tos(const int n, const nb_bf16 *in, const int incin, float *out,
-                              const int incout)
+NB_EXPORT void cblas_sbf16tos(const blasint n, const nb_bf16 *in, const blasint incin, float *out,
+                              const blasint incout)
 {
-    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
+    NB_TRACE("n=%" NB_TD " incin=%" NB_TD " incout=%" NB_TD, n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = nb_bf16_to_float(in[at(n, incin, i)]);
 }
 
-NB_EXPORT void cblas_dbf16tod(const int n, const nb_bf16 *in, const int incin, double *out,
-                              const int incout)
+NB_EXPORT void cblas_dbf16tod(const blasint n, const nb_bf16 *in, const blasint incin, double *out,
+                              const blasint incout)
 {
-    NB_TRACE("n=%d incin=%d incout=%d", n, incin, incout);
+    NB_TRACE("n=%" NB_TD " incin=%" NB_TD " incout=%" NB_TD, n, incin, incout);
     for (blasint i = 0; i < n; i++)
         out[at(n, incout, i)] = (double)nb_bf16_to_float(in[at(n, incin, i)]);
 }
 
-NB_EXPORT float cblas_sbdot(const int n, const nb_bf16 *x, const int incx, const nb_bf16 *y,
-                            const int incy)
+NB_EXPORT float cblas_sbdot(const blasint n, const nb_bf16 *x, const blasint incx, const nb_bf16 *y,
+                            const blasint incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", n, incx, incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, n, incx, incy);
     if (n > 0 && incx == 1 && incy == 1) { /* the kernel set's vectorised loop */
         if (!nb_rt.kset)
             nb_init();
@@ -69,17 +69,17 @@ extern int RowMajorStrg; /* cblas/cblas_globals.c: read by cblas_xerbla */
    gemv of A**T (m and n exchanged) and reports that call's position with RowMajorStrg set (an
    illegal n is 3, m 4), which the reference cblas_xerbla's "gemv" table maps back to the
    caller's argument. */
-NB_EXPORT void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE trans, const int m,
-                            const int n, const float alpha, const nb_bf16 *a, const int lda,
-                            const nb_bf16 *x, const int incx, const float beta, float *y,
-                            const int incy)
+NB_EXPORT void cblas_sbgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE trans, const blasint m,
+                            const blasint n, const float alpha, const nb_bf16 *a, const blasint lda,
+                            const nb_bf16 *x, const blasint incx, const float beta, float *y,
+                            const blasint incy)
 {
-    NB_TRACE("layout=%s trans=%c m=%d n=%d lda=%d incx=%d incy=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s trans=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(trans), m, n, lda, incx, incy);
     int row = layout == CblasRowMajor, col = layout == CblasColMajor;
     int notrans = trans == CblasNoTrans, tr = trans == CblasTrans || trans == CblasConjTrans;
     int info = 0;
-    int rows = row ? n : m, cols = row ? m : n; /* of the column-major matrix in memory */
+    blasint rows = row ? n : m, cols = row ? m : n; /* of the column-major matrix in memory */
     if (!row && !col)
         info = 1;
     else if (!notrans && !tr)

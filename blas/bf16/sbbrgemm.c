@@ -19,8 +19,8 @@ void nb_gemm_ws_release(void *p);
 void nb_sbrgemm_cm(size_t m, size_t n, size_t k, size_t count, float alpha, int ta,
                    const nb_brgemm_blocks *a, size_t lda, int tb, const nb_brgemm_blocks *b,
                    size_t ldb, float beta, float *c, size_t ldc);
-int nb_brgemm_check(int layout, int transa, int transb, int m, int n, int k, const void *a_arr,
-                    int lda, const void *b_arr, int ldb, int ldc, int count, const int pos[6]);
+int nb_brgemm_check(int layout, int transa, int transb, blasint m, blasint n, blasint k, const void *a_arr,
+                    blasint lda, const void *b_arr, blasint ldb, blasint ldc, blasint count, const int pos[6]);
 
 /* fp32 copies of the blocks, in groups of up to this size (and K slices when a single block is
    larger): a group stays in L2 while the kernel reduces it (blas/ext/brgemm.tmpl.c). */
@@ -83,9 +83,9 @@ static void sbb_cm(size_t m, size_t n, size_t k, size_t count, float alpha, int 
 }
 
 static void sbb_entry(const char *name, const int pos[6], const void *a_arr, const void *b_arr,
-                      int layout, int transa, int transb, int m, int n, int k, float alpha,
-                      const nb_brgemm_blocks *a, int lda, const nb_brgemm_blocks *b, int ldb,
-                      float beta, float *c, int ldc, int count)
+                      int layout, int transa, int transb, blasint m, blasint n, blasint k, float alpha,
+                      const nb_brgemm_blocks *a, blasint lda, const nb_brgemm_blocks *b, blasint ldb,
+                      float beta, float *c, blasint ldc, blasint count)
 {
     int info = nb_brgemm_check(layout, transa, transb, m, n, k, a_arr, lda, b_arr, ldb, ldc,
                                count, pos);
@@ -103,12 +103,12 @@ static void sbb_entry(const char *name, const int pos[6], const void *a_arr, con
 }
 
 NB_EXPORT void nanoblas_sbbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
-                                 CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
-                                 const bfloat16 *const *a_array, int lda,
-                                 const bfloat16 *const *b_array, int ldb, float beta, float *c,
-                                 int ldc, int count)
+                                 CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k, float alpha,
+                                 const bfloat16 *const *a_array, blasint lda,
+                                 const bfloat16 *const *b_array, blasint ldb, float beta, float *c,
+                                 blasint ldc, blasint count)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD " count=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {8, 9, 10, 11, 14, 15};
     nb_brgemm_blocks a = {(const void *const *)a_array, NULL, NULL, 0, 0};
@@ -118,12 +118,12 @@ NB_EXPORT void nanoblas_sbbrgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
 }
 
 NB_EXPORT void nanoblas_sbbrgemm_offset(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
-                                        CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
-                                        const bfloat16 *a, const long long *a_offsets, int lda,
-                                        const bfloat16 *b, const long long *b_offsets, int ldb,
-                                        float beta, float *c, int ldc, int count)
+                                        CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k, float alpha,
+                                        const bfloat16 *a, const long long *a_offsets, blasint lda,
+                                        const bfloat16 *b, const long long *b_offsets, blasint ldb,
+                                        float beta, float *c, blasint ldc, blasint count)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD " count=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {9, 10, 12, 13, 16, 17};
     nb_brgemm_blocks av = {NULL, a, a_offsets, 0, 0}, bv = {NULL, b, b_offsets, 0, 0};
@@ -132,12 +132,12 @@ NB_EXPORT void nanoblas_sbbrgemm_offset(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE tra
 }
 
 NB_EXPORT void nanoblas_sbbrgemm_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
-                                         CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
-                                         const bfloat16 *a, int lda, long long stride_a,
-                                         const bfloat16 *b, int ldb, long long stride_b,
-                                         float beta, float *c, int ldc, int count)
+                                         CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k, float alpha,
+                                         const bfloat16 *a, blasint lda, long long stride_a,
+                                         const bfloat16 *b, blasint ldb, long long stride_b,
+                                         float beta, float *c, blasint ldc, blasint count)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD " count=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {0, 9, 0, 12, 16, 17};
     nb_brgemm_blocks av = {NULL, a, NULL, stride_a, 0}, bv = {NULL, b, NULL, stride_b, 0};

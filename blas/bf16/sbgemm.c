@@ -211,8 +211,8 @@ static void sbgemm_layout(int row_major, size_t m, size_t n, size_t k, float alp
 /* The dimension checks of the column-major call, in the reference dgemm's order, numbered in the
    CBLAS list (m 4, n 5, k 6, lda 9, ldb 11, ldc 14). pa / pb: a packed operand, whose leading
    dimension is not checked. ta / tb: op is a transpose. */
-static int sb_check_col(int pa, int pb, int ta, int tb, int m, int n, int k, int lda, int ldb,
-                        int ldc)
+static int sb_check_col(int pa, int pb, int ta, int tb, blasint m, blasint n, blasint k, blasint lda, blasint ldb,
+                        blasint ldc)
 {
     if (m < 0)
         return 4;
@@ -236,8 +236,8 @@ static int sb_check_col(int pa, int pb, int ta, int tb, int m, int n, int k, int
    the reference cblas_xerbla's "gemm" row-major table (applied while RowMajorStrg is set) maps
    back to the caller's argument. Packed operands (trans == CblasPacked) have no leading
    dimension to check. Returns 0 or that position. */
-static int sb_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
-                    int ldc, int allow_packed)
+static int sb_check(int layout, blasint transa, blasint transb, blasint m, blasint n, blasint k, blasint lda, blasint ldb,
+                    blasint ldc, int allow_packed)
 {
     int row = layout == CblasRowMajor;
     if (!row && layout != CblasColMajor)
@@ -261,14 +261,14 @@ static void sb_report(int layout, int info, const char *name)
 
 /* For the batch interfaces (sbgemm_batch.c): the checks (sb_check's positions) and the
    computation of one legal call. */
-int nb_sbgemm_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
-                    int ldc)
+int nb_sbgemm_check(int layout, int transa, int transb, blasint m, blasint n, blasint k, blasint lda, blasint ldb,
+                    blasint ldc)
 {
     return sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 0);
 }
-void nb_sbgemm_run(int layout, int transa, int transb, int m, int n, int k, float alpha,
-                   const nb_bf16 *a, int lda, const nb_bf16 *b, int ldb, float beta, float *c,
-                   int ldc)
+void nb_sbgemm_run(int layout, int transa, int transb, blasint m, blasint n, blasint k, float alpha,
+                   const nb_bf16 *a, blasint lda, const nb_bf16 *b, blasint ldb, float beta, float *c,
+                   blasint ldc)
 {
     int row = layout == CblasRowMajor;
     sbgemm_layout(row, (size_t)m, (size_t)n, (size_t)k, alpha,
@@ -276,9 +276,9 @@ void nb_sbgemm_run(int layout, int transa, int transb, int m, int n, int k, floa
                   stored_view(row, transb != CblasNoTrans, b, (size_t)ldb), beta, c, (size_t)ldc);
 }
 
-static void sb_cblas(const char *name, int layout, int transa, int transb, int m, int n, int k,
-                     float alpha, const nb_bf16 *a, int lda, const nb_bf16 *b, int ldb, float beta,
-                     float *c, int ldc)
+static void sb_cblas(const char *name, int layout, int transa, int transb, blasint m, blasint n, blasint k,
+                     float alpha, const nb_bf16 *a, blasint lda, const nb_bf16 *b, blasint ldb, float beta,
+                     float *c, blasint ldc)
 {
     int info = sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 0);
     if (info) {
@@ -292,22 +292,22 @@ static void sb_cblas(const char *name, int layout, int transa, int transb, int m
 }
 
 NB_EXPORT void cblas_sbgemm(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
-                            const CBLAS_TRANSPOSE transb, const int m, const int n, const int k,
-                            const float alpha, const nb_bf16 *a, const int lda, const nb_bf16 *b,
-                            const int ldb, const float beta, float *c, const int ldc)
+                            const CBLAS_TRANSPOSE transb, const blasint m, const blasint n, const blasint k,
+                            const float alpha, const nb_bf16 *a, const blasint lda, const nb_bf16 *b,
+                            const blasint ldb, const float beta, float *c, const blasint ldc)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc);
     sb_cblas("cblas_sbgemm", layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 NB_EXPORT void cblas_gemm_bf16bf16f32(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
-                                      const CBLAS_TRANSPOSE transb, const int m, const int n,
-                                      const int k, const float alpha, const nb_bf16 *a,
-                                      const int lda, const nb_bf16 *b, const int ldb,
-                                      const float beta, float *c, const int ldc)
+                                      const CBLAS_TRANSPOSE transb, const blasint m, const blasint n,
+                                      const blasint k, const float alpha, const nb_bf16 *a,
+                                      const blasint lda, const nb_bf16 *b, const blasint ldb,
+                                      const float beta, float *c, const blasint ldc)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc);
     sb_cblas("cblas_gemm_bf16bf16f32", layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
              c, ldc);
@@ -319,7 +319,7 @@ NB_EXPORT void sbgemm_(const char *transa, const char *transb, const blasint *m,
                        const nb_bf16 *b, const blasint *ldb, const float *beta, float *c,
                        const blasint *ldc, nb_strlen la, nb_strlen lb)
 {
-    NB_TRACE("transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(transa),
+    NB_TRACE("transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(transa),
              NB_TR_CH(transb), *m, *n, *k, *lda, *ldb, *ldc);
     (void)la, (void)lb;
     blasint info = nb_sgemm_check(*transa, *transb, *m, *n, *k, *alpha, NULL, *lda, NULL, *ldb,
@@ -336,9 +336,9 @@ NB_EXPORT void sbgemm_(const char *transa, const char *transb, const blasint *m,
 /* ---- MKL's pack-once API ---- */
 
 NB_EXPORT size_t cblas_gemm_bf16bf16f32_pack_get_size(const CBLAS_IDENTIFIER identifier,
-                                                      const int m, const int n, const int k)
+                                                      const blasint m, const blasint n, const blasint k)
 {
-    NB_TRACE("identifier=%c m=%d n=%d k=%d", NB_TR_E(identifier), m, n, k);
+    NB_TRACE("identifier=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD, NB_TR_E(identifier), m, n, k);
     if (m < 0 || n < 0 || k < 0 || (identifier != CblasAMatrix && identifier != CblasBMatrix))
         return 0;
     size_t elems = identifier == CblasAMatrix ? (size_t)m * (size_t)k : (size_t)k * (size_t)n;
@@ -346,11 +346,11 @@ NB_EXPORT size_t cblas_gemm_bf16bf16f32_pack_get_size(const CBLAS_IDENTIFIER ide
 }
 
 NB_EXPORT void cblas_gemm_bf16bf16f32_pack(const CBLAS_LAYOUT layout, const CBLAS_IDENTIFIER identifier,
-                                           const CBLAS_TRANSPOSE trans, const int m, const int n,
-                                           const int k, const nb_bf16 *src, const int ld,
+                                           const CBLAS_TRANSPOSE trans, const blasint m, const blasint n,
+                                           const blasint k, const nb_bf16 *src, const blasint ld,
                                            nb_bf16 *dest)
 {
-    NB_TRACE("layout=%s identifier=%c trans=%c m=%d n=%d k=%d ld=%d", NB_TR_LAYOUT(layout),
+    NB_TRACE("layout=%s identifier=%c trans=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " ld=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(identifier), NB_TR_E(trans), m, n, k, ld);
     const char *name = "cblas_gemm_bf16bf16f32_pack";
     int row = layout == CblasRowMajor, is_a = identifier == CblasAMatrix;
@@ -369,8 +369,8 @@ NB_EXPORT void cblas_gemm_bf16bf16f32_pack(const CBLAS_LAYOUT layout, const CBLA
     else if (k < 0)
         info = 6;
     else {
-        int r = is_a ? m : k, cl = is_a ? k : n; /* op(X) is r x cl */
-        int ld_min = row ? (t ? r : cl) : (t ? cl : r);
+        blasint r = is_a ? m : k, cl = is_a ? k : n; /* op(X) is r x cl */
+        blasint ld_min = row ? (t ? r : cl) : (t ? cl : r);
         if (ld < nb_max(1, ld_min))
             info = 8;
     }
@@ -402,13 +402,13 @@ static bf16_view packed_view(const nb_bf16 *p, int identifier, size_t r, size_t 
     return (bf16_view){p + PACK_DATA / sizeof(nb_bf16), 1, r};
 }
 
-NB_EXPORT void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const int transa,
-                                              const int transb, const int m, const int n,
-                                              const int k, const float alpha, const nb_bf16 *a,
-                                              const int lda, const nb_bf16 *b, const int ldb,
-                                              const float beta, float *c, const int ldc)
+NB_EXPORT void cblas_gemm_bf16bf16f32_compute(const CBLAS_LAYOUT layout, const blasint transa,
+                                              const blasint transb, const blasint m, const blasint n,
+                                              const blasint k, const float alpha, const nb_bf16 *a,
+                                              const blasint lda, const nb_bf16 *b, const blasint ldb,
+                                              const float beta, float *c, const blasint ldc)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc);
     const char *name = "cblas_gemm_bf16bf16f32_compute";
     int info = sb_check(layout, transa, transb, m, n, k, lda, ldb, ldc, 1);

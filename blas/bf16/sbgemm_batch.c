@@ -11,20 +11,20 @@
 #include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
 
-int nb_sbgemm_check(int layout, int transa, int transb, int m, int n, int k, int lda, int ldb,
-                    int ldc);
-void nb_sbgemm_run(int layout, int transa, int transb, int m, int n, int k, float alpha,
-                   const nb_bf16 *a, int lda, const nb_bf16 *b, int ldb, float beta, float *c,
-                   int ldc);
+int nb_sbgemm_check(int layout, int transa, int transb, blasint m, blasint n, blasint k, blasint lda, blasint ldb,
+                    blasint ldc);
+void nb_sbgemm_run(int layout, int transa, int transb, blasint m, blasint n, blasint k, float alpha,
+                   const nb_bf16 *a, blasint lda, const nb_bf16 *b, blasint ldb, float beta, float *c,
+                   blasint ldc);
 
 typedef struct {
     int layout;
     const CBLAS_TRANSPOSE *ta, *tb;
-    const int *m, *n, *k, *lda, *ldb, *ldc, *gsize;
+    const blasint *m, *n, *k, *lda, *ldb, *ldc, *gsize;
     const float *alpha, *beta;
     const nb_bf16 *const *a, *const *b;
     float *const *c;
-    int ngroups;
+    blasint ngroups;
     size_t *first; /* first problem of each group, ngroups + 1 entries */
 } sb_groups;
 
@@ -32,7 +32,7 @@ static void run_group_tasks(void *ctx, size_t t0, size_t t1, int tid)
 {
     (void)tid;
     const sb_groups *g = ctx;
-    int gi = 0;
+    blasint gi = 0;
     for (size_t t = t0; t < t1; t++) {
         while (g->first[gi + 1] <= t)
             gi++;
@@ -42,13 +42,13 @@ static void run_group_tasks(void *ctx, size_t t0, size_t t1, int tid)
 }
 
 NB_EXPORT void cblas_sbgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
-                                  const CBLAS_TRANSPOSE *transb_array, const int *m_array,
-                                  const int *n_array, const int *k_array,
+                                  const CBLAS_TRANSPOSE *transb_array, const blasint *m_array,
+                                  const blasint *n_array, const blasint *k_array,
                                   const float *alpha_array, const nb_bf16 **a_array,
-                                  const int *lda_array, const nb_bf16 **b_array,
-                                  const int *ldb_array, const float *beta_array, float **c_array,
-                                  const int *ldc_array, const int group_count,
-                                  const int *group_size)
+                                  const blasint *lda_array, const nb_bf16 **b_array,
+                                  const blasint *ldb_array, const float *beta_array, float **c_array,
+                                  const blasint *ldc_array, const blasint group_count,
+                                  const blasint *group_size)
 {
     NB_TRACE_GROUPS(.layout = NB_TR_LAYOUT(layout), .transa = transa_array, .transb = transb_array,
                     .m = m_array, .n = n_array, .k = k_array, .lda = lda_array,
@@ -63,7 +63,7 @@ NB_EXPORT void cblas_sbgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPO
     const int row = layout == CblasRowMajor;
     if (group_count < 0)
         NB_CB_FAIL(row, 15, name);
-    for (int gi = 0; gi < group_count; gi++) {
+    for (blasint gi = 0; gi < group_count; gi++) {
         if (group_size[gi] < 0)
             NB_CB_FAIL(row, 16, name);
         int e = nb_sbgemm_check(layout, transa_array[gi], transb_array[gi], m_array[gi],
@@ -77,7 +77,7 @@ NB_EXPORT void cblas_sbgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPO
         return; /* out of memory before anything was written */
     double flops = 0;
     first[0] = 0;
-    for (int gi = 0; gi < group_count; gi++) {
+    for (blasint gi = 0; gi < group_count; gi++) {
         first[gi + 1] = first[gi] + (size_t)group_size[gi];
         flops += 2.0 * m_array[gi] * (double)n_array[gi] * k_array[gi] * group_size[gi];
     }
@@ -95,7 +95,8 @@ NB_EXPORT void cblas_sbgemm_batch(const CBLAS_LAYOUT layout, const CBLAS_TRANSPO
 }
 
 typedef struct {
-    int layout, ta, tb, m, n, k, lda, ldb, ldc;
+    int layout, ta, tb;
+    blasint m, n, k, lda, ldb, ldc;
     float alpha, beta;
     const nb_bf16 *a, *b;
     float *c;
@@ -112,22 +113,22 @@ static void run_strided_tasks(void *ctx, size_t t0, size_t t1, int tid)
 }
 
 NB_EXPORT void cblas_sbgemm_batch_strided(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
-                                          const CBLAS_TRANSPOSE transb, const int m, const int n,
-                                          const int k, const float alpha, const nb_bf16 *a,
-                                          const int lda, const int stridea, const nb_bf16 *b,
-                                          const int ldb, const int strideb, const float beta,
-                                          float *c, const int ldc, const int stridec,
-                                          const int batch_size)
+                                          const CBLAS_TRANSPOSE transb, const blasint m, const blasint n,
+                                          const blasint k, const float alpha, const nb_bf16 *a,
+                                          const blasint lda, const blasint stridea, const nb_bf16 *b,
+                                          const blasint ldb, const blasint strideb, const float beta,
+                                          float *c, const blasint ldc, const blasint stridec,
+                                          const blasint batch_size)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d stridea=%d ldb=%d strideb=%d "
-             "ldc=%d stridec=%d batch_size=%d", NB_TR_LAYOUT(layout), NB_TR_E(transa),
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " stridea=%" NB_TD " ldb=%" NB_TD " strideb=%" NB_TD " "
+             "ldc=%" NB_TD " stridec=%" NB_TD " batch_size=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(transa),
              NB_TR_E(transb), m, n, k, lda, stridea, ldb, strideb, ldc, stridec, batch_size);
     /* The caller's positions in either layout, RowMajorStrg left 0: the reference row-major table
        would take this name for gemm's and exchange 9 and 11 (lda and b here; ldb is 12).
        nb_sbgemm_check numbers as cblas_sbgemm (row-major: the exchanged call's m 4 ... ldb 11,
        mapped back here); lda 9, ldb 11, ldc 14 there are 9, 12, 16 here. */
     const char *name = "cblas_sbgemm_batch_strided";
-    int e = nb_sbgemm_check(layout, transa, transb, m, n, k, lda, ldb, ldc);
+    blasint e = nb_sbgemm_check(layout, transa, transb, m, n, k, lda, ldb, ldc);
     if (layout == CblasRowMajor)
         e = nb_cb_gemm_swap(e);
     e = e == 11 ? 12 : e == 14 ? 16 : e;

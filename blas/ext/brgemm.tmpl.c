@@ -208,10 +208,10 @@ void NB_INT(brgemm_cm)(size_t m, size_t n, size_t k, size_t count, nb_t alpha, i
 /* Argument checks shared by the s, d and bf16 entry points. pos: the 1-based positions of the A
    array (pointer or offset array; 0 when the form has none), lda, the B array, ldb, ldc and
    count in the prototype. Returns 0 or the position of the first bad argument. */
-int nb_brgemm_check(int layout, int transa, int transb, int m, int n, int k, const void *a_arr,
-                    int lda, const void *b_arr, int ldb, int ldc, int count, const int pos[6]);
-int nb_brgemm_check(int layout, int transa, int transb, int m, int n, int k, const void *a_arr,
-                    int lda, const void *b_arr, int ldb, int ldc, int count, const int pos[6])
+int nb_brgemm_check(int layout, int transa, int transb, blasint m, blasint n, blasint k, const void *a_arr,
+                    blasint lda, const void *b_arr, blasint ldb, blasint ldc, blasint count, const int pos[6]);
+int nb_brgemm_check(int layout, int transa, int transb, blasint m, blasint n, blasint k, const void *a_arr,
+                    blasint lda, const void *b_arr, blasint ldb, blasint ldc, blasint count, const int pos[6])
 {
     int row = layout == CblasRowMajor;
     if (!row && layout != CblasColMajor)
@@ -227,8 +227,8 @@ int nb_brgemm_check(int layout, int transa, int transb, int m, int n, int k, con
     if (k < 0)
         return 6;
     int ta = transa != CblasNoTrans, tb = transb != CblasNoTrans;
-    int a_ld_min = row ? (ta ? m : k) : (ta ? k : m);
-    int b_ld_min = row ? (tb ? k : n) : (tb ? n : k);
+    blasint a_ld_min = row ? (ta ? m : k) : (ta ? k : m);
+    blasint b_ld_min = row ? (tb ? k : n) : (tb ? n : k);
     if (pos[0] && count > 0 && !a_arr)
         return pos[0];
     if (lda < nb_max(1, a_ld_min))
@@ -244,17 +244,17 @@ int nb_brgemm_check(int layout, int transa, int transb, int m, int n, int k, con
     return 0;
 }
 #else
-int nb_brgemm_check(int layout, int transa, int transb, int m, int n, int k, const void *a_arr,
-                    int lda, const void *b_arr, int ldb, int ldc, int count, const int pos[6]);
+int nb_brgemm_check(int layout, int transa, int transb, blasint m, blasint n, blasint k, const void *a_arr,
+                    blasint lda, const void *b_arr, blasint ldb, blasint ldc, blasint count, const int pos[6]);
 #endif
 
 #define BRG_NAME(sfx) ("nanoblas_" NB_LP "brgemm" sfx)
 
 /* Checks, then the column-major problem (row-major: C**T = op(B)**T op(A)**T, A and B swapped). */
 static void brg_entry(const char *name, const int pos[6], const void *a_arr, const void *b_arr,
-                      int layout, int transa, int transb, int m, int n, int k, nb_t alpha,
-                      const nb_brgemm_blocks *a, int lda, const nb_brgemm_blocks *b, int ldb,
-                      nb_t beta, nb_t *c, int ldc, int count)
+                      int layout, int transa, int transb, blasint m, blasint n, blasint k, nb_t alpha,
+                      const nb_brgemm_blocks *a, blasint lda, const nb_brgemm_blocks *b, blasint ldb,
+                      nb_t beta, nb_t *c, blasint ldc, blasint count)
 {
     int info = nb_brgemm_check(layout, transa, transb, m, n, k, a_arr, lda, b_arr, ldb, ldc,
                                count, pos);
@@ -272,12 +272,12 @@ static void brg_entry(const char *name, const int pos[6], const void *a_arr, con
 }
 
 NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm))(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
-                                                 CBLAS_TRANSPOSE transb, int m, int n, int k,
-                                                 nb_t alpha, const nb_t *const *a_array, int lda,
-                                                 const nb_t *const *b_array, int ldb, nb_t beta,
-                                                 nb_t *c, int ldc, int count)
+                                                 CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
+                                                 nb_t alpha, const nb_t *const *a_array, blasint lda,
+                                                 const nb_t *const *b_array, blasint ldb, nb_t beta,
+                                                 nb_t *c, blasint ldc, blasint count)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD " count=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {8, 9, 10, 11, 14, 15};
     nb_brgemm_blocks a = {(const void *const *)a_array, NULL, NULL, 0, 0};
@@ -287,11 +287,11 @@ NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm))(CBLAS_LAYOUT layout, CBLAS_TRANS
 }
 
 NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm_offset))(
-    CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m, int n, int k,
-    nb_t alpha, const nb_t *a, const long long *a_offsets, int lda, const nb_t *b,
-    const long long *b_offsets, int ldb, nb_t beta, nb_t *c, int ldc, int count)
+    CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
+    nb_t alpha, const nb_t *a, const long long *a_offsets, blasint lda, const nb_t *b,
+    const long long *b_offsets, blasint ldb, nb_t beta, nb_t *c, blasint ldc, blasint count)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD " count=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {9, 10, 12, 13, 16, 17};
     nb_brgemm_blocks av = {NULL, a, a_offsets, 0, 0}, bv = {NULL, b, b_offsets, 0, 0};
@@ -300,11 +300,11 @@ NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm_offset))(
 }
 
 NB_EXPORT void NB_CAT(nanoblas_, NB_FN(brgemm_strided))(
-    CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m, int n, int k,
-    nb_t alpha, const nb_t *a, int lda, long long stride_a, const nb_t *b, int ldb,
-    long long stride_b, nb_t beta, nb_t *c, int ldc, int count)
+    CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
+    nb_t alpha, const nb_t *a, blasint lda, long long stride_a, const nb_t *b, blasint ldb,
+    long long stride_b, nb_t beta, nb_t *c, blasint ldc, blasint count)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d count=%d",
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD " count=%" NB_TD,
              NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), m, n, k, lda, ldb, ldc, count);
     static const int pos[6] = {0, 9, 0, 12, 16, 17};
     nb_brgemm_blocks av = {NULL, a, NULL, stride_a, 0}, bv = {NULL, b, NULL, stride_b, 0};

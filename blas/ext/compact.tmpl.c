@@ -79,10 +79,10 @@ static long long get_size(const char *name, long long ld, long long sd, int form
 NB_EXPORT MKL_INT NB_CAT3(mkl_, NB_P, get_size_compact)(MKL_INT ld, MKL_INT sd,
                                                        MKL_COMPACT_PACK format, MKL_INT nm)
 {
-    NB_TRACE("ld=%d sd=%d nm=%d", (int)ld, (int)sd, (int)nm);
+    NB_TRACE("ld=%" NB_TD " sd=%" NB_TD " nm=%" NB_TD, (blasint)ld, (blasint)sd, (blasint)nm);
     const char *name = CP_NAME("get_size_compact");
     long long s = get_size(name, ld, sd, (int)format, nm);
-    if (s > INT_MAX) { /* MKL_INT cannot hold it: report nm as too large */
+    if (s > NB_BLASINT_MAX) { /* MKL_INT cannot hold it: report nm as too large */
         nb_xerbla(name, 4);
         return 0;
     }
@@ -187,8 +187,8 @@ NB_EXPORT void NB_CAT3(mkl_, NB_P, gepack_compact)(MKL_LAYOUT layout, MKL_INT ro
                                                   const cp_elem *const *a, MKL_INT lda, nb_r *ap,
                                                   MKL_INT ldap, MKL_COMPACT_PACK format, MKL_INT nm)
 {
-    NB_TRACE("layout=%s rows=%d columns=%d lda=%d ldap=%d nm=%d", NB_TR_LAYOUT(layout), (int)rows,
-             (int)columns, (int)lda, (int)ldap, (int)nm);
+    NB_TRACE("layout=%s rows=%" NB_TD " columns=%" NB_TD " lda=%" NB_TD " ldap=%" NB_TD " nm=%" NB_TD, NB_TR_LAYOUT(layout), (blasint)rows,
+             (blasint)columns, (blasint)lda, (blasint)ldap, (blasint)nm);
     pack_job j = {0};
     int info = pack_check(&j, layout, rows, columns, lda, ldap, format, nm);
     if (info) {
@@ -204,8 +204,8 @@ NB_EXPORT void NB_CAT3(mkl_, NB_P, geunpack_compact)(MKL_LAYOUT layout, MKL_INT 
                                                     MKL_INT lda, const nb_r *ap, MKL_INT ldap,
                                                     MKL_COMPACT_PACK format, MKL_INT nm)
 {
-    NB_TRACE("layout=%s rows=%d columns=%d lda=%d ldap=%d nm=%d", NB_TR_LAYOUT(layout), (int)rows,
-             (int)columns, (int)lda, (int)ldap, (int)nm);
+    NB_TRACE("layout=%s rows=%" NB_TD " columns=%" NB_TD " lda=%" NB_TD " ldap=%" NB_TD " nm=%" NB_TD, NB_TR_LAYOUT(layout), (blasint)rows,
+             (blasint)columns, (blasint)lda, (blasint)ldap, (blasint)nm);
     pack_job j = {0};
     int info = pack_check(&j, layout, rows, columns, lda, ldap, format, nm);
     if (info) {
@@ -261,9 +261,9 @@ NB_EXPORT void NB_CAT3(mkl_, NB_P, gemm_compact)(MKL_LAYOUT layout, MKL_TRANSPOS
                                                 CP_SCALAR beta, nb_r *c, MKL_INT ldcp,
                                                 MKL_COMPACT_PACK format, MKL_INT nm)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d ldap=%d ldbp=%d ldcp=%d nm=%d",
-             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), (int)m, (int)n, (int)k,
-             (int)ldap, (int)ldbp, (int)ldcp, (int)nm);
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " ldap=%" NB_TD " ldbp=%" NB_TD " ldcp=%" NB_TD " nm=%" NB_TD,
+             NB_TR_LAYOUT(layout), NB_TR_E(transa), NB_TR_E(transb), (blasint)m, (blasint)n, (blasint)k,
+             (blasint)ldap, (blasint)ldbp, (blasint)ldcp, (blasint)nm);
     int row = layout == MKL_ROW_MAJOR, ta = transa != MKL_NOTRANS, tb = transb != MKL_NOTRANS;
     /* leading dimensions: the stored rows (column-major) or columns (row-major) */
     MKL_INT lda_min = (row ? !ta : ta) ? k : m, ldb_min = (row ? !tb : tb) ? n : k;

@@ -344,12 +344,12 @@ static void gemm_batch_groups(const char *name, int fortran, int row, const char
 #define BATCH_STACK_GROUPS 64
 
 NB_EXPORT void NB_CBLAS(gemm_batch)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
-                                    const CBLAS_TRANSPOSE *transb_array, const int *m_array,
-                                    const int *n_array, const int *k_array, NB_CVEC alpha_array,
-                                    NB_CPTRS a_array, const int *lda_array,
-                                    NB_CPTRS b_array, const int *ldb_array,
-                                    NB_CVEC beta_array, NB_PTRS c_array, const int *ldc_array,
-                                    const int group_count, const int *group_size)
+                                    const CBLAS_TRANSPOSE *transb_array, const blasint *m_array,
+                                    const blasint *n_array, const blasint *k_array, NB_CVEC alpha_array,
+                                    NB_CPTRS a_array, const blasint *lda_array,
+                                    NB_CPTRS b_array, const blasint *ldb_array,
+                                    NB_CVEC beta_array, NB_PTRS c_array, const blasint *ldc_array,
+                                    const blasint group_count, const blasint *group_size)
 {
     NB_TRACE_GROUPS(.layout = NB_TR_LAYOUT(layout), .transa = transa_array, .transb = transb_array,
                     .m = m_array, .n = n_array, .k = k_array, .lda = lda_array,
@@ -365,7 +365,7 @@ NB_EXPORT void NB_CBLAS(gemm_batch)(const CBLAS_LAYOUT layout, const CBLAS_TRANS
     char st[2 * BATCH_STACK_GROUPS] = {0}, *tr = st;
     if (group_count > BATCH_STACK_GROUPS && !(tr = malloc(2 * (size_t)group_count)))
         return; /* cannot even decode the arguments: out of memory, nothing written */
-    for (int gi = 0; gi < group_count; gi++) {
+    for (blasint gi = 0; gi < group_count; gi++) {
         tr[gi] = nb_cb_trans(transa_array[gi]);
         tr[group_count + gi] = nb_cb_trans(transb_array[gi]);
     }
@@ -443,14 +443,14 @@ static void gemm_batch_strided(const char *name, int fortran, int row, char ta, 
 }
 
 NB_EXPORT void NB_CBLAS(gemm_batch_strided)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE transa,
-                                            const CBLAS_TRANSPOSE transb, const int m, const int n,
-                                            const int k, NB_CSCAL alpha, NB_CVEC a, const int lda,
-                                            const int stridea, NB_CVEC b, const int ldb,
-                                            const int strideb, NB_CSCAL beta, NB_VEC c,
-                                            const int ldc, const int stridec, const int batch_size)
+                                            const CBLAS_TRANSPOSE transb, const blasint m, const blasint n,
+                                            const blasint k, NB_CSCAL alpha, NB_CVEC a, const blasint lda,
+                                            const blasint stridea, NB_CVEC b, const blasint ldb,
+                                            const blasint strideb, NB_CSCAL beta, NB_VEC c,
+                                            const blasint ldc, const blasint stridec, const blasint batch_size)
 {
-    NB_TRACE("layout=%s transa=%c transb=%c m=%d n=%d k=%d lda=%d stridea=%d ldb=%d strideb=%d "
-             "ldc=%d stridec=%d batch_size=%d", NB_TR_LAYOUT(layout), NB_TR_E(transa),
+    NB_TRACE("layout=%s transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " stridea=%" NB_TD " ldb=%" NB_TD " strideb=%" NB_TD " "
+             "ldc=%" NB_TD " stridec=%" NB_TD " batch_size=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(transa),
              NB_TR_E(transb), m, n, k, lda, stridea, ldb, strideb, ldc, stridec, batch_size);
     static const int pos[12] = {2, 3, 4, 5, 6, 9, 12, 16, 10, 13, 17, 18};
     const char *name = NB_CB_NAME(gemm_batch_strided);
@@ -470,8 +470,8 @@ NB_EXPORT void NB_FN(gemm_batch_strided_)(const char *transa, const char *transb
                                           const blasint *stridec, const blasint *batch_size,
                                           nb_strlen la, nb_strlen lb)
 {
-    NB_TRACE("transa=%c transb=%c m=%d n=%d k=%d lda=%d stridea=%d ldb=%d strideb=%d ldc=%d "
-             "stridec=%d batch_size=%d", NB_TR_CH(transa), NB_TR_CH(transb), *m, *n, *k, *lda,
+    NB_TRACE("transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " stridea=%" NB_TD " ldb=%" NB_TD " strideb=%" NB_TD " ldc=%" NB_TD " "
+             "stridec=%" NB_TD " batch_size=%" NB_TD, NB_TR_CH(transa), NB_TR_CH(transb), *m, *n, *k, *lda,
              *stridea, *ldb, *strideb, *ldc, *stridec, *batch_size);
     (void)la, (void)lb;
     static const int pos[12] = {1, 2, 3, 4, 5, 8, 11, 15, 9, 12, 16, 17};

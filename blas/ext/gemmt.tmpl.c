@@ -69,7 +69,7 @@ NB_EXPORT void NB_FN(gemmt_)(const char *uplo, const char *transa, const char *t
                              const nb_t *beta, nb_t *c, const blasint *ldc, nb_strlen luplo,
                              nb_strlen ltransa, nb_strlen ltransb)
 {
-    NB_TRACE("uplo=%c transa=%c transb=%c n=%d k=%d lda=%d ldb=%d ldc=%d",
+    NB_TRACE("uplo=%c transa=%c transb=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD,
              NB_TR_CH(uplo), NB_TR_CH(transa), NB_TR_CH(transb), *n, *k, *lda, *ldb, *ldc);
     (void)luplo, (void)ltransa, (void)ltransb;
     blasint info = NB_INT(gemmt_check)(*uplo, *transa, *transb, *n, *k, *lda, *ldb, *ldc);

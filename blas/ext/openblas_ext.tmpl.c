@@ -117,20 +117,20 @@ void NB_INT(geadd)(blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
 NB_EXPORT void NB_FN(axpby_)(const blasint *n, const nb_t *alpha, const nb_t *x, const blasint *incx,
                              const nb_t *beta, nb_t *y, const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_INT(axpby)(*n, *alpha, x, *incx, *beta, y, *incy);
 }
 
 NB_EXPORT blasint NB_IFN(amin_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_IINT(amin)(*n, x, *incx);
 }
 
 NB_EXPORT void NB_FN(geadd_)(const blasint *m, const blasint *n, const nb_t *alpha, const nb_t *a,
                              const blasint *lda, const nb_t *beta, nb_t *c, const blasint *ldc)
 {
-    NB_TRACE("m=%d n=%d lda=%d ldc=%d", *m, *n, *lda, *ldc);
+    NB_TRACE("m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldc=%" NB_TD, *m, *n, *lda, *ldc);
     blasint info = NB_INT(geadd_check)(*m, *n, *lda, *ldc);
     if (info) {
         nb_xerbla(NB_UP "GEADD ", info);

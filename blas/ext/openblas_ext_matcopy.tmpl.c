@@ -248,7 +248,7 @@ NB_EXPORT void NB_FN(omatcopy_)(const char *order, const char *trans, const blas
                                 const blasint *lda, nb_t *b, const blasint *ldb, nb_strlen lorder,
                                 nb_strlen ltrans)
 {
-    NB_TRACE("order=%c trans=%c rows=%d cols=%d lda=%d ldb=%d",
+    NB_TRACE("order=%c trans=%c rows=%" NB_TD " cols=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD,
              NB_TR_CH(order), NB_TR_CH(trans), *rows, *cols, *lda, *ldb);
     (void)lorder, (void)ltrans;
     blasint info = NB_INT(omatcopy_check)(*order, *trans, *rows, *cols, *lda, *ldb);
@@ -263,7 +263,7 @@ NB_EXPORT void NB_FN(imatcopy_)(const char *order, const char *trans, const blas
                                 const blasint *cols, const nb_t *alpha, nb_t *a, const blasint *lda,
                                 const blasint *ldb, nb_strlen lorder, nb_strlen ltrans)
 {
-    NB_TRACE("order=%c trans=%c rows=%d cols=%d lda=%d ldb=%d",
+    NB_TRACE("order=%c trans=%c rows=%" NB_TD " cols=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD,
              NB_TR_CH(order), NB_TR_CH(trans), *rows, *cols, *lda, *ldb);
     (void)lorder, (void)ltrans;
     blasint info = NB_INT(imatcopy_check)(*order, *trans, *rows, *cols, *lda, *ldb);

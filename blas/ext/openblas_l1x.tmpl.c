@@ -256,51 +256,51 @@ void NB_INT(axpyc)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, 
 
 NB_EXPORT nb_r NB_RFN(amax_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_INT(amax_x)(*n, x, *incx);
 }
 
 NB_EXPORT nb_r NB_RFN(amin_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_INT(amin_x)(*n, x, *incx);
 }
 
 NB_EXPORT nb_r NB_RFN(sum_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_INT(sum_x)(*n, x, *incx);
 }
 
 #if !NB_COMPLEX
 NB_EXPORT nb_r NB_FN(max_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_INT(max_x)(*n, x, *incx);
 }
 
 NB_EXPORT nb_r NB_FN(min_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_INT(min_x)(*n, x, *incx);
 }
 
 NB_EXPORT blasint NB_IFN(max_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_INT(imax_x)(*n, x, *incx);
 }
 
 NB_EXPORT blasint NB_IFN(min_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_INT(imin_x)(*n, x, *incx);
 }
 #else
 NB_EXPORT void NB_FN(axpyc_)(const blasint *n, const nb_t *alpha, const nb_t *x, const blasint *incx,
                              nb_t *y, const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_INT(axpyc)(*n, *alpha, x, *incx, y, *incy);
 }
 #endif

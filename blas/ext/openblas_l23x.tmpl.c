@@ -114,7 +114,7 @@ NB_EXPORT void NB_FN(sbmv_)(const char *uplo, const blasint *n, const blasint *k
                             const nb_t *a, const blasint *lda, const nb_t *x, const blasint *incx,
                             const nb_t *beta, nb_t *y, const blasint *incy, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *k, *lda, *incx, *incy);
+    NB_TRACE("uplo=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *k, *lda, *incx, *incy);
     (void)luplo;
     blasint info = sbmv_check(*uplo, *n, *k, *lda, *incx, *incy);
     if (info) {
@@ -128,7 +128,7 @@ NB_EXPORT void NB_FN(spr2_)(const char *uplo, const blasint *n, const nb_t *alph
                             const blasint *incx, const nb_t *y, const blasint *incy, nb_t *ap,
                             nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *incx, *incy);
+    NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy);
     (void)luplo;
     blasint info = syr2_check(*uplo, *n, *incx, *incy, 0, 0);
     if (info) {
@@ -142,7 +142,7 @@ NB_EXPORT void NB_FN(syr2_)(const char *uplo, const blasint *n, const nb_t *alph
                             const blasint *incx, const nb_t *y, const blasint *incy, nb_t *a,
                             const blasint *lda, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d incx=%d incy=%d lda=%d", NB_TR_CH(uplo), *n, *incx, *incy, *lda);
+    NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy, *lda);
     (void)luplo;
     blasint info = syr2_check(*uplo, *n, *incx, *incy, 1, *lda);
     if (info) {
@@ -158,7 +158,7 @@ NB_EXPORT void NB_FN(gemm3m_)(const char *transa, const char *transb, const blas
                               const nb_t *beta, nb_t *c, const blasint *ldc, nb_strlen ltransa,
                               nb_strlen ltransb)
 {
-    NB_TRACE("transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(transa),
+    NB_TRACE("transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(transa),
              NB_TR_CH(transb), *m, *n, *k, *lda, *ldb, *ldc);
     (void)ltransa, (void)ltransb;
     blasint info =

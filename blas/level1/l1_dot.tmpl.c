@@ -176,14 +176,14 @@ double nb_dsdot(blasint n, const float *sx, blasint incx, const float *sy, blasi
 NB_EXPORT float sdsdot_(const blasint *n, const float *sb, const float *sx, const blasint *incx,
                         const float *sy, const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     return nb_sdsdot(*n, *sb, sx, *incx, sy, *incy);
 }
 
 NB_EXPORT double dsdot_(const blasint *n, const float *sx, const blasint *incx, const float *sy,
                         const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     return nb_dsdot(*n, sx, *incx, sy, *incy);
 }
 #endif
@@ -215,7 +215,7 @@ NB_EXPORT nb_r NB_CABS1_F(const nb_t *z)
 NB_EXPORT nb_t NB_FN(dot_)(const blasint *n, const nb_t *x, const blasint *incx, const nb_t *y,
                            const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     return NB_INT(dot)(*n, x, *incx, y, *incy);
 }
 #else
@@ -223,20 +223,20 @@ NB_EXPORT nb_t NB_FN(dot_)(const blasint *n, const nb_t *x, const blasint *incx,
 NB_EXPORT nb_t NB_FN(dotc_)(const blasint *n, const nb_t *x, const blasint *incx, const nb_t *y,
                             const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     return NB_INT(dotc)(*n, x, *incx, y, *incy);
 }
 
 NB_EXPORT nb_t NB_FN(dotu_)(const blasint *n, const nb_t *x, const blasint *incx, const nb_t *y,
                             const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     return NB_INT(dotu)(*n, x, *incx, y, *incy);
 }
 #endif
 
 NB_EXPORT nb_r NB_RFN(asum_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_RINT(asum)(*n, x, *incx);
 }

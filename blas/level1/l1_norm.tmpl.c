@@ -221,12 +221,12 @@ blasint NB_IINT(amax)(blasint n, const nb_t *x, blasint incx)
 
 NB_EXPORT nb_r NB_RFN(nrm2_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_RINT(nrm2)(*n, x, *incx);
 }
 
 NB_EXPORT blasint NB_IFN(amax_)(const blasint *n, const nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     return NB_IINT(amax)(*n, x, *incx);
 }

@@ -432,14 +432,14 @@ void NB_INT(rotg)(nb_t *a, const nb_t *b, nb_r *c, nb_t *s)
 NB_EXPORT void NB_FN(rot_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y, const blasint *incy,
                            const nb_t *c, const nb_t *s)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_INT(rot)(*n, x, *incx, y, *incy, *c, *s);
 }
 
 NB_EXPORT void NB_FN(rotm_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y,
                             const blasint *incy, const nb_t *param)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_INT(rotm)(*n, x, *incx, y, *incy, param);
 }
 
@@ -458,7 +458,7 @@ NB_EXPORT void NB_FN(rotmg_)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t 
 NB_EXPORT void NB_SFN(rot_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y,
                             const blasint *incy, const nb_r *c, const nb_r *s)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_SINT(rot)(*n, x, *incx, y, *incy, *c, *s);
 }
 

@@ -189,34 +189,34 @@ void NB_SINT(scal)(blasint n, nb_r alpha, nb_t *x, blasint incx)
 NB_EXPORT void NB_FN(axpy_)(const blasint *n, const nb_t *alpha, const nb_t *x, const blasint *incx,
                             nb_t *y, const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_INT(axpy)(*n, *alpha, x, *incx, y, *incy);
 }
 
 NB_EXPORT void NB_FN(copy_)(const blasint *n, const nb_t *x, const blasint *incx, nb_t *y,
                             const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_INT(copy)(*n, x, *incx, y, *incy);
 }
 
 NB_EXPORT void NB_FN(swap_)(const blasint *n, nb_t *x, const blasint *incx, nb_t *y,
                             const blasint *incy)
 {
-    NB_TRACE("n=%d incx=%d incy=%d", *n, *incx, *incy);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
     NB_INT(swap)(*n, x, *incx, y, *incy);
 }
 
 NB_EXPORT void NB_FN(scal_)(const blasint *n, const nb_t *alpha, nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     NB_INT(scal)(*n, *alpha, x, *incx);
 }
 
 #if NB_COMPLEX
 NB_EXPORT void NB_SFN(scal_)(const blasint *n, const nb_r *alpha, nb_t *x, const blasint *incx)
 {
-    NB_TRACE("n=%d incx=%d", *n, *incx);
+    NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
     NB_SINT(scal)(*n, *alpha, x, *incx);
 }
 #endif

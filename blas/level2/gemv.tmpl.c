@@ -158,7 +158,7 @@ NB_EXPORT void NB_FN(gemv_)(const char *trans, const blasint *m, const blasint *
                             const nb_t *a, const blasint *lda, const nb_t *x, const blasint *incx,
                             const nb_t *beta, nb_t *y, const blasint *incy, nb_strlen ltrans)
 {
-    NB_TRACE("trans=%c m=%d n=%d lda=%d incx=%d incy=%d", NB_TR_CH(trans), *m, *n, *lda, *incx,
+    NB_TRACE("trans=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(trans), *m, *n, *lda, *incx,
              *incy);
     (void)ltrans;
     blasint info = NB_INT(gemv_check)(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
@@ -271,7 +271,7 @@ NB_EXPORT void NB_FN(gbmv_)(const char *trans, const blasint *m, const blasint *
                             const nb_t *x, const blasint *incx, const nb_t *beta, nb_t *y,
                             const blasint *incy, nb_strlen ltrans)
 {
-    NB_TRACE("trans=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d", NB_TR_CH(trans), *m, *n, *kl,
+    NB_TRACE("trans=%c m=%" NB_TD " n=%" NB_TD " kl=%" NB_TD " ku=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(trans), *m, *n, *kl,
              *ku, *lda, *incx, *incy);
     (void)ltrans;
     blasint info =

@@ -120,7 +120,7 @@ static blasint l2_ger_check(blasint m, blasint n, blasint incx, blasint incy, bl
                                           const nb_t *x, const blasint *incx, const nb_t *y,       \
                                           const blasint *incy, nb_t *a, const blasint *lda)        \
     {                                                                                              \
-        NB_TRACE("m=%d n=%d incx=%d incy=%d lda=%d", *m, *n, *incx, *incy, *lda);                  \
+        NB_TRACE("m=%" NB_TD " n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, *m, *n, *incx, *incy, *lda);                  \
         blasint info = l2_ger_check(*m, *n, *incx, *incy, *lda);                                   \
         if (info) {                                                                                \
             nb_xerbla(NB_UP NAME, info);                                                           \

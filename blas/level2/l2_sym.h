@@ -99,7 +99,7 @@ static inline void l2s_run_cols(const l2_tri *s, void (*fn)(void *, blasint, bla
         return;
     }
     blasint bounds[L2S_MAXTEAM + 1];
-    int np = l2s_split(s, nb_min(team, L2S_MAXTEAM), 4, area, 0, bounds);
+    int np = l2s_split(s, team < L2S_MAXTEAM ? team : L2S_MAXTEAM, 4, area, 0, bounds);
     l2s_cols_job j = {fn, ctx, bounds, np};
     nb_parallel(np, l2s_cols_region, &j);
 }

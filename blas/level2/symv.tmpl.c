@@ -316,7 +316,7 @@ NB_EXPORT void L2_F77(L2_FULL_MV)(const char *uplo, const blasint *n, const nb_t
                             const blasint *lda, const nb_t *x, const blasint *incx, const nb_t *beta,
                             nb_t *y, const blasint *incy, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d lda=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *lda, *incx, *incy);
+    NB_TRACE("uplo=%c n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *lda, *incx, *incy);
     (void)luplo;
     blasint info = L2_CHK(L2_FULL_MV)(*uplo, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
     if (info) {
@@ -358,7 +358,7 @@ NB_EXPORT void L2_F77(L2_BAND_MV)(const char *uplo, const blasint *n, const blas
                             const nb_t *a, const blasint *lda, const nb_t *x, const blasint *incx,
                             const nb_t *beta, nb_t *y, const blasint *incy, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *k, *lda, *incx,
+    NB_TRACE("uplo=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *k, *lda, *incx,
              *incy);
     (void)luplo;
     blasint info =
@@ -397,7 +397,7 @@ NB_EXPORT void L2_F77(L2_PACK_MV)(const char *uplo, const blasint *n, const nb_t
                             const nb_t *x, const blasint *incx, const nb_t *beta, nb_t *y,
                             const blasint *incy, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *incx, *incy);
+    NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy);
     (void)luplo;
     blasint info = L2_CHK(L2_PACK_MV)(*uplo, *n, *alpha, ap, x, *incx, *beta, y, *incy);
     if (info) {

@@ -135,7 +135,7 @@ blasint L2_CHK(L2_R1_FULL)(char uplo, blasint n, nb_r alpha, const nb_t *x, blas
 NB_EXPORT void L2_F77(L2_R1_FULL)(const char *uplo, const blasint *n, const nb_r *alpha, const nb_t *x,
                                   const blasint *incx, nb_t *a, const blasint *lda, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d incx=%d lda=%d", NB_TR_CH(uplo), *n, *incx, *lda);
+    NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *lda);
     (void)luplo;
     blasint info = L2_CHK(L2_R1_FULL)(*uplo, *n, *alpha, x, *incx, a, *lda);
     if (info) {
@@ -167,7 +167,7 @@ blasint L2_CHK(L2_R1_PACK)(char uplo, blasint n, nb_r alpha, const nb_t *x, blas
 NB_EXPORT void L2_F77(L2_R1_PACK)(const char *uplo, const blasint *n, const nb_r *alpha, const nb_t *x,
                                   const blasint *incx, nb_t *ap, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d incx=%d", NB_TR_CH(uplo), *n, *incx);
+    NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD, NB_TR_CH(uplo), *n, *incx);
     (void)luplo;
     blasint info = L2_CHK(L2_R1_PACK)(*uplo, *n, *alpha, x, *incx, ap);
     if (info) {

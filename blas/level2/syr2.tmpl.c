@@ -143,7 +143,7 @@ NB_EXPORT void L2_F77(L2_R2_FULL)(const char *uplo, const blasint *n, const nb_t
                                   const blasint *incx, const nb_t *y, const blasint *incy, nb_t *a,
                                   const blasint *lda, nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d incx=%d incy=%d lda=%d", NB_TR_CH(uplo), *n, *incx, *incy, *lda);
+    NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy, *lda);
     (void)luplo;
     blasint info = L2_CHK(L2_R2_FULL)(*uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);
     if (info) {
@@ -180,7 +180,7 @@ NB_EXPORT void L2_F77(L2_R2_PACK)(const char *uplo, const blasint *n, const nb_t
                                   const blasint *incx, const nb_t *y, const blasint *incy, nb_t *ap,
                                   nb_strlen luplo)
 {
-    NB_TRACE("uplo=%c n=%d incx=%d incy=%d", NB_TR_CH(uplo), *n, *incx, *incy);
+    NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy);
     (void)luplo;
     blasint info = L2_CHK(L2_R2_PACK)(*uplo, *n, *alpha, x, *incx, y, *incy, ap);
     if (info) {

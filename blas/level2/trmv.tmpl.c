@@ -173,7 +173,7 @@ NB_EXPORT void NB_FN(trmv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *a, const blasint *lda, nb_t *x, const blasint *incx,
                             nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
-    NB_TRACE("uplo=%c trans=%c diag=%c n=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans),
              NB_TR_CH(diag), *n, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(trmv_check)(*uplo, *trans, *diag, *n, a, *lda, x, *incx);
@@ -315,7 +315,7 @@ NB_EXPORT void NB_FN(tbmv_)(const char *uplo, const char *trans, const char *dia
                             const blasint *k, const nb_t *a, const blasint *lda, nb_t *x,
                             const blasint *incx, nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
-    NB_TRACE("uplo=%c trans=%c diag=%c n=%d k=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans),
              NB_TR_CH(diag), *n, *k, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tbmv_check)(*uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);
@@ -351,7 +351,7 @@ NB_EXPORT void NB_FN(tpmv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *ap, nb_t *x, const blasint *incx, nb_strlen luplo,
                             nb_strlen ltrans, nb_strlen ldiag)
 {
-    NB_TRACE("uplo=%c trans=%c diag=%c n=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%" NB_TD " incx=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans),
              NB_TR_CH(diag), *n, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tpmv_check)(*uplo, *trans, *diag, *n, ap, x, *incx);

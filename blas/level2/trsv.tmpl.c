@@ -191,7 +191,7 @@ NB_EXPORT void NB_FN(trsv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *a, const blasint *lda, nb_t *x, const blasint *incx,
                             nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
-    NB_TRACE("uplo=%c trans=%c diag=%c n=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans),
              NB_TR_CH(diag), *n, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(trsv_check)(*uplo, *trans, *diag, *n, a, *lda, x, *incx);
@@ -232,7 +232,7 @@ NB_EXPORT void NB_FN(tbsv_)(const char *uplo, const char *trans, const char *dia
                             const blasint *k, const nb_t *a, const blasint *lda, nb_t *x,
                             const blasint *incx, nb_strlen luplo, nb_strlen ltrans, nb_strlen ldiag)
 {
-    NB_TRACE("uplo=%c trans=%c diag=%c n=%d k=%d lda=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans),
              NB_TR_CH(diag), *n, *k, *lda, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tbsv_check)(*uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);
@@ -268,7 +268,7 @@ NB_EXPORT void NB_FN(tpsv_)(const char *uplo, const char *trans, const char *dia
                             const nb_t *ap, nb_t *x, const blasint *incx, nb_strlen luplo,
                             nb_strlen ltrans, nb_strlen ldiag)
 {
-    NB_TRACE("uplo=%c trans=%c diag=%c n=%d incx=%d", NB_TR_CH(uplo), NB_TR_CH(trans),
+    NB_TRACE("uplo=%c trans=%c diag=%c n=%" NB_TD " incx=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans),
              NB_TR_CH(diag), *n, *incx);
     (void)luplo, (void)ltrans, (void)ldiag;
     blasint info = NB_INT(tpsv_check)(*uplo, *trans, *diag, *n, ap, x, *incx);

@@ -386,7 +386,7 @@ NB_EXPORT void NB_FN(gemm_)(const char *transa, const char *transb, const blasin
                             const nb_t *b, const blasint *ldb, const nb_t *beta, nb_t *c,
                             const blasint *ldc, nb_strlen ltransa, nb_strlen ltransb)
 {
-    NB_TRACE("transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(transa),
+    NB_TRACE("transa=%c transb=%c m=%" NB_TD " n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(transa),
              NB_TR_CH(transb), *m, *n, *k, *lda, *ldb, *ldc);
     (void)ltransa, (void)ltransb;
     blasint info =

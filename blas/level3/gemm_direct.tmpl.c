@@ -318,8 +318,9 @@ static __attribute__((noinline)) int tiny_trans_a(const l3_kernel *kr, char tran
    one (which the caller then reports), it returns 0 having done nothing. At 8x8x8 every layer
    costs as much as the arithmetic (cblas -> gemm -> gemm_view -> gemm_direct -> kernel took
    ~30 of ~55 ns): this path is one call to here and one to the kernel. */
-int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha, const nb_t *a,
-                      int lda, const nb_t *b, int ldb, nb_t beta, nb_t *c, int ldc)
+int NB_INT(gemm_tiny)(char transa, char transb, blasint m, blasint n, blasint k, nb_t alpha,
+                      const nb_t *a, blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c,
+                      blasint ldc)
 {
     if (!nb_rt.kset)
         nb_init();
@@ -453,8 +454,9 @@ static __attribute__((noinline)) int tiny_copied(const NB_CAT(nb_gemm_kernel_, N
    elements), every dimension in [1, DIRECT_SMALL_DIM_COMPLEX], alpha != 0
    and one thread's worth of work goes straight to the small kernel; 0 for any other call. At 4^3
    the layers in between took 46% of a cgemm call. */
-int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha, const nb_t *a,
-                      int lda, const nb_t *b, int ldb, nb_t beta, nb_t *c, int ldc)
+int NB_INT(gemm_tiny)(char transa, char transb, blasint m, blasint n, blasint k, nb_t alpha,
+                      const nb_t *a, blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c,
+                      blasint ldc)
 {
     if (!nb_rt.kset)
         nb_init();

@@ -16,8 +16,9 @@ blasint NB_INT(gemm_check)(char transa, char transb, blasint m, blasint n, blasi
 /* A legal column-major gemm small enough for the kernel set's no-packing kernel, computed with no
    further layers (gemm_direct.tmpl.c); returns 0, having done nothing, for any other call, legal
    or not, so the caller's own checks still report errors. */
-int NB_INT(gemm_tiny)(char transa, char transb, int m, int n, int k, nb_t alpha, const nb_t *a,
-                      int lda, const nb_t *b, int ldb, nb_t beta, nb_t *c, int ldc);
+int NB_INT(gemm_tiny)(char transa, char transb, blasint m, blasint n, blasint k, nb_t alpha,
+                      const nb_t *a, blasint lda, const nb_t *b, blasint ldb, nb_t beta, nb_t *c,
+                      blasint ldc);
 
 /* symm: C = alpha*A*B + beta*C (side L) or alpha*B*A + beta*C (side R), A symmetric */
 void NB_INT(symm)(char side, char uplo, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,

@@ -237,7 +237,7 @@ NB_EXPORT void NB_FN(symm_)(const char *side, const char *uplo, const blasint *m
                             const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
                             nb_strlen lside, nb_strlen luplo)
 {
-    NB_TRACE("side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(side), NB_TR_CH(uplo), *m,
+    NB_TRACE("side=%c uplo=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(side), NB_TR_CH(uplo), *m,
              *n, *lda, *ldb, *ldc);
     (void)lside, (void)luplo;
     blasint info = NB_INT(symm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
@@ -267,7 +267,7 @@ NB_EXPORT void NB_FN(hemm_)(const char *side, const char *uplo, const blasint *m
                             const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
                             nb_strlen lside, nb_strlen luplo)
 {
-    NB_TRACE("side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(side), NB_TR_CH(uplo), *m,
+    NB_TRACE("side=%c uplo=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(side), NB_TR_CH(uplo), *m,
              *n, *lda, *ldb, *ldc);
     (void)lside, (void)luplo;
     blasint info = NB_INT(hemm_check)(*side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);

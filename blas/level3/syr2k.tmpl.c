@@ -144,7 +144,7 @@ NB_EXPORT void NB_FN(syr2k_)(const char *uplo, const char *trans, const blasint 
                              const blasint *ldb, const nb_t *beta, nb_t *c, const blasint *ldc,
                              nb_strlen luplo, nb_strlen ltrans)
 {
-    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n,
+    NB_TRACE("uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans), *n,
              *k, *lda, *ldb, *ldc);
     (void)luplo, (void)ltrans;
     blasint info =
@@ -200,7 +200,7 @@ NB_EXPORT void NB_FN(her2k_)(const char *uplo, const char *trans, const blasint 
                              const blasint *ldb, const nb_r *beta, nb_t *c, const blasint *ldc,
                              nb_strlen luplo, nb_strlen ltrans)
 {
-    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n,
+    NB_TRACE("uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans), *n,
              *k, *lda, *ldb, *ldc);
     (void)luplo, (void)ltrans;
     blasint info =

@@ -90,7 +90,7 @@ NB_EXPORT void NB_FN(syrk_)(const char *uplo, const char *trans, const blasint *
                             const nb_t *alpha, const nb_t *a, const blasint *lda, const nb_t *beta,
                             nb_t *c, const blasint *ldc, nb_strlen luplo, nb_strlen ltrans)
 {
-    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n, *k,
+    NB_TRACE("uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans), *n, *k,
              *lda, *ldc);
     (void)luplo, (void)ltrans;
     blasint info = NB_INT(syrk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
@@ -144,7 +144,7 @@ NB_EXPORT void NB_FN(herk_)(const char *uplo, const char *trans, const blasint *
                             const nb_r *alpha, const nb_t *a, const blasint *lda, const nb_r *beta,
                             nb_t *c, const blasint *ldc, nb_strlen luplo, nb_strlen ltrans)
 {
-    NB_TRACE("uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", NB_TR_CH(uplo), NB_TR_CH(trans), *n, *k,
+    NB_TRACE("uplo=%c trans=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " ldc=%" NB_TD, NB_TR_CH(uplo), NB_TR_CH(trans), *n, *k,
              *lda, *ldc);
     (void)luplo, (void)ltrans;
     blasint info = NB_INT(herk_check)(*uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);

@@ -382,7 +382,7 @@ NB_EXPORT void NB_FN(trmm_)(const char *side, const char *uplo, const char *tran
                             const blasint *lda, nb_t *b, const blasint *ldb, nb_strlen lside,
                             nb_strlen luplo, nb_strlen ltransa, nb_strlen ldiag)
 {
-    NB_TRACE("side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d", NB_TR_CH(side),
+    NB_TRACE("side=%c uplo=%c transa=%c diag=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD, NB_TR_CH(side),
              NB_TR_CH(uplo), NB_TR_CH(transa), NB_TR_CH(diag), *m, *n, *lda, *ldb);
     (void)lside, (void)luplo, (void)ltransa, (void)ldiag;
     blasint info = NB_INT(trmm_check)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
@@ -398,7 +398,7 @@ NB_EXPORT void NB_FN(trsm_)(const char *side, const char *uplo, const char *tran
                             const blasint *lda, nb_t *b, const blasint *ldb, nb_strlen lside,
                             nb_strlen luplo, nb_strlen ltransa, nb_strlen ldiag)
 {
-    NB_TRACE("side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d", NB_TR_CH(side),
+    NB_TRACE("side=%c uplo=%c transa=%c diag=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " ldb=%" NB_TD, NB_TR_CH(side),
              NB_TR_CH(uplo), NB_TR_CH(transa), NB_TR_CH(diag), *m, *n, *lda, *ldb);
     (void)lside, (void)luplo, (void)ltransa, (void)ldiag;
     blasint info = NB_INT(trsm_check)(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);

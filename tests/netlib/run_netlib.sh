@@ -9,17 +9,21 @@
 #   NETLIB_EXEC="qemu-aarch64-static"   a command that runs each tester (an emulator)
 #   NETLIB_SIZES=debian     Debian's input files as shipped (sizes up to 9 and 7) instead of the
 #                           extended ones: emulated runs are 10-30x slower
+#   NETLIB_ILP64=1          the testers of Debian's libblas64-test (64-bit integers; they load
+#                           libblas64.so.3, which LIBDIR must then hold: the unsuffixed ILP64 library)
 set -u
 libdir=$(cd "$1" && pwd)
 out=${2:-$(pwd)/tests/out/netlib}
 exec_cmd=${NETLIB_EXEC:-}
+w=; [ "${NETLIB_ILP64:-0}" = 1 ] && w=64
 case ${NETLIB_ARCH:-} in
-  "") pkg=libblas-test; tdir=/usr/lib/x86_64-linux-gnu/blas ;;
-  arm64) pkg=libblas-test:arm64; tdir=/usr/lib/aarch64-linux-gnu/blas ;;
-  *) pkg=libblas-test:$NETLIB_ARCH; tdir= ;;
+  "") pkg=libblas$w-test; tdir=/usr/lib/x86_64-linux-gnu/blas$w ;;
+  arm64) pkg=libblas$w-test:arm64; tdir=/usr/lib/aarch64-linux-gnu/blas$w ;;
+  *) pkg=libblas$w-test:$NETLIB_ARCH; tdir= ;;
 esac
-[ -d "$tdir" ] || tdir=$(dirname "$(dpkg -L "$pkg" 2>/dev/null | grep '/xblat1d$' | head -n1)")
+[ -d "$tdir" ] || tdir=$(dirname "$(dpkg -L "$pkg" 2>/dev/null | grep "/blas$w/xblat1d\$" | head -n1)")
 if [ ! -x "$tdir/xblat1d" ]; then
+  [ -n "$w" ] && [ ! -e "$libdir/libblas64.so.3" ] && echo "netlib: no $libdir/libblas64.so.3" >&2
   echo "netlib: $pkg is not installed (apt-get install $pkg)" >&2
   exit 2
 fi
@@ -79,5 +83,5 @@ for p in s d c z; do
   run x${p}cblat2 ${p}in2
   run x${p}cblat3 ${p}in3
 done
-echo "netlib: $pass passed, $fail failed"
+echo "netlib${w:+ (ILP64)}: $pass passed, $fail failed"
 [ $fail -eq 0 ]
