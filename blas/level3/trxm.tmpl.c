@@ -39,7 +39,8 @@ static tri_problem tri_setup(char side, char uplo, char transa, char diag, const
 }
 
 /* Diagonal blocks of at most TRI_LEAF rows run the leaf loops (tri_leaf); everything else is
-   GEMM, the recursion splitting M at multiples of TRI_SPLIT. The blocked form before (64-row
+   GEMM, the recursion splitting M at multiples of TRI_SPLIT (trmm; trsm splits as ?tfsm does,
+   trsm_split below). The blocked form before (64-row
    block rows, one GEMM each) left 1/32 of dtrsm 2048's flops in the scalar loops, which then took
    most of its time: 0.30x OpenBLAS. Real types have the kernel sets' register-blocked leaf loops
    (kernels/generic/tri_loops.h), about as fast per flop as the small GEMMs they replace, so their
@@ -94,9 +95,9 @@ static int rows_spread(size_t rs, size_t m)
 /* Solves split where LAPACK's RFP solver ?tfsm splits its triangle: M/2 rows from the top, the
    larger half first when A is lower (a transposition keeps the index order). ?tfsm is two ?trsm
    calls on the halves and a ?gemm between them; splitting there, down to leaves of at most
-   TRSM_LEAF rows, makes ?trsm on the whole triangle compute the same sums in the same order (real
-   GEMM's bits do not depend on the shape or the operands' layout), so the two agree. LAPACK's RFP tester
-   compares them on ill-conditioned triangles (condition ~1e5 in single precision), where two
+   TRSM_LEAF rows, makes ?trsm on the whole triangle compute the same sums in the same order
+   (real GEMM's bits do not depend on the shape or the operands' layout), so the two agree.
+   LAPACK's RFP tester compares them on ill-conditioned triangles (condition ~1e5 in single precision), where two
    valid summation orders differ by more than its threshold: with splits at multiples of 16 and
    64-row leaves, STFSM 'T' L U T N 50 failed at ratio 42-58 on every kernel set (OpenBLAS 0.3.21
    fails it too, 38.4). A real leaf of TRSM_LEAF to TRI_LEAF rows stays one pass over B: the
@@ -240,7 +241,6 @@ static void trmm_left(tri_problem t, size_t m, size_t n, nb_t alpha)
         trmm_left(t, h, n, alpha);
     }
 }
-
 
 /* Solves M*X = alpha*B recursively: lower M solves the top half, subtracts its contribution
    from the bottom half (one GEMM, which also applies alpha there) and solves the bottom half;
