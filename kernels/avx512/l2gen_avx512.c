@@ -4,4 +4,5 @@
 #include "kernels/kernel.h"
 #define NB_L2GEN_VBYTES 32
 #define NB_L2GEN_SUFFIX avx512
+#define L2G_AXPY_VEC
 #include "kernels/generic/l2gen_loops.h"

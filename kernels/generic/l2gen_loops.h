@@ -185,6 +185,19 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
    short columns (band and small triangles, in L1) the prefetches only cost issue slots. */
 #define L2G_PF_BYTES 2048
 #define L2G_PF_MIN 4096
+/* The real axpy's short columns (band and packed sweeps, columns shifted by one element from
+   the last): in V vectors where the set says so (L2G_AXPY_VEC, the avx512 set, whose own omp simd
+   loop ran them in 64-byte vectors with a scalar remainder of up to 7: dgbmv from L2 and L3 at
+   0.75x of the same loop in 32-byte vectors on Zen 5); otherwise left to omp simd. */
+#ifdef L2G_AXPY_VEC
+#define L2G_AXPY_SHORT(V, W)                                                                       \
+    for (; i + W <= n; i += W) {                                                                   \
+        V y0 = L2G_LD(V, yr + i) + t * L2G_LD(V, xr + i);                                          \
+        memcpy(yr + i, &y0, sizeof y0);                                                            \
+    }
+#else
+#define L2G_AXPY_SHORT(V, W)
+#endif
 /* axpy and dot for one type; complex ones on the (re, im) pairs as above. */
 #define NB_L2GEN_VEC_REAL(T, V, HSUM1, p, sfx)                                                         \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
@@ -200,6 +213,7 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
                 y0 = y0 + t * L2G_LD(V, xr + i), y1 = y1 + t * L2G_LD(V, xr + i + W);              \
                 memcpy(yr + i, &y0, sizeof y0), memcpy(yr + i + W, &y1, sizeof y1);                \
             }                                                                                      \
+        L2G_AXPY_SHORT(V, W)                                                                       \
         _Pragma("omp simd") for (size_t k = i; k < n; k++) yr[k] = yr[k] + t * xr[k];              \
     }                                                                                              \
     /* two vector sums (one chain was latency-bound), lanes summed by shuffles (the omp simd   \
