@@ -58,8 +58,13 @@ static const nb_uarch table[] = {
      /* VDPBF16PS runs at the FMA rate on Zen 4 (NOTES.md): use it */
      .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .bf16 = NB_BF16_DPBF16}},
     {.name = "zen5", .vendor = "AuthenticAMD", .family = 0x1a, MODELS(R(0x00, 0xff)),
-     .measured = "not measured here (Zen 4 values; 48 KiB L1d, full-width AVX-512)",
-     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .bf16 = NB_BF16_DPBF16}},
+     .measured = "blocking not measured here (Zen 4 values; 48 KiB L1d, full-width AVX-512); "
+                 "stream_min_elems measured on a Zen 5 guest (docs/PERFORMANCE.md)",
+     /* a second thread from 32 Ki elements instead of 64 Ki: the Level 2 rows of 60-64 Ki
+        elements (L2-sized) ran on one thread at 0.54-0.69x OpenBLAS's two (dgbmv, dtbmv, zgeru,
+        dtpmv); with 16384 at 0.87-1.14x, the same run's other rows level (bench-blas) */
+     .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .stream_min_elems = 16384.0,
+              .bf16 = NB_BF16_DPBF16}},
     {.name = "zen2", .vendor = "AuthenticAMD", .family = 0x17, MODELS(R(0x00, 0xff)),
      .fallback_features = NB_F(NB_CPU_AVX2),
      .measured = "not measured here (Zen 3 values; 512 KiB L2, two 256-bit FMA pipes)",
