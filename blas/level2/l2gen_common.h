@@ -49,10 +49,10 @@ static inline void l2k_ger(size_t m, size_t n, nb_t alpha, const nb_t *x, const 
 #endif
 }
 
-/* y[0..n) += t * x */
+/* y[0..n) += t * x (t by address for c: NB_L2_TARG in kernels/l2gen_kernels.h) */
 static inline void l2k_axpy(size_t n, nb_t t, const nb_t *x, nb_t *y)
 {
-    L2K_TAB->NB_CAT(NB_P, axpy)(n, t, x, y);
+    L2K_TAB->NB_CAT(NB_P, axpy)(n, NB_CAT(NB_L2_TPASS_, NB_P)(t), x, y);
 }
 
 /* acc + sum of op(x[i]) * y[i] */

@@ -175,7 +175,7 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
             if (y[j] == 0) /* the reference skips the column */                                    \
                 continue;                                                                          \
             T t = alpha * (conj ? ~y[j] : y[j]);                                                   \
-            L2G_NAME(p, axpy, sfx)(m, t, x, a + j * lda);                                          \
+            L2G_NAME(p, axpy, sfx)(m, NB_L2_TPASS_##p(t), x, a + j * lda);                         \
         }                                                                                          \
     }
 
@@ -238,12 +238,13 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
     /* on the interleaved data: y += r x + (-s, +s) * swap(x), two FMAs and one in-lane swap a  \
        vector (GCC's own vectorisation of the pairs de-interleaved them through permutes); the  \
        scalar tail takes the same two steps, so every element rounds alike */                   \
-    void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
+    void L2G_NAME(p, axpy, sfx)(size_t n, NB_L2_TARG_##p(T) ta, const T *x, T *y)                  \
     {                                                                                              \
         enum { W = sizeof(V) / sizeof(R) };                                                        \
         const R *restrict xv = (const R *)x;                                                       \
         R *restrict yv = (R *)y;                                                                   \
-        R r = __real__ t, s = __imag__ t;                                                          \
+        R r, s;                                                                                    \
+        NB_L2_TPARTS_##p(ta, r, s);                                                                \
         V rv = (V){0} + r, sv = ALT() * -s;                                                        \
         size_t len = 2 * n, i = 0;                                                                 \
         for (; i + 2 * W <= len; i += 2 * W) {                                                     \
