@@ -253,9 +253,11 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         NB_L2_TPARTS_##p(ta, r, s);                                                                \
         V rv = (V){0} + r, sv = ALT() * -s;                                                        \
         size_t len = 2 * n, i = 0;                                                                 \
-        /* long columns as the real axpy's, y prefetched too (ger streams its columns as y): ctpmv, \
-           ztpmv, ctpsv, ztpsv from memory 1.2-1.4x faster on Zen 5, cgeru/zgeru 1.15x */          \
-        if (len * sizeof(R) >= L2G_PF_MIN)                                                         \
+        /* columns of 24 KiB and more, as the real axpy's long ones but y prefetched too (ger     \
+           streams its columns as y): ctpmv, ztpmv, ctpsv, ztpsv from memory 1.2-1.4x faster on   \
+           Zen 5, cgeru/zgeru 1.15x; from 4 KiB, the L3-sized ger rows (columns of 11-16 KiB)    \
+           lost up to a third */                                                                  \
+        if (len * sizeof(R) >= 6 * L2G_PF_MIN)                                                     \
             for (; i + 4 * W <= len; i += 4 * W) {                                                 \
                 __builtin_prefetch(xv + i + L2G_PF_BYTES / sizeof(R));                             \
                 __builtin_prefetch(xv + i + 2 * W + L2G_PF_BYTES / sizeof(R));                     \
