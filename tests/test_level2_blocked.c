@@ -24,14 +24,18 @@ static void test_large(void)
                         if (tu_sampled())
                             t_tri(solve, FULL, upper, TR[it], unit, TN[in], 0);
     /* tbmv / tpmv: copied and swept from 16384 stored elements (packed: n 181; band k 40: n 400),
-       on a team above that; sizes on both sides, blocks of 64 cut at odd places */
-    static const int PN[] = {150, 181, 182, 300}, BN[] = {390, 401, 700};
+       on a team above that; sizes on both sides, blocks of 64 cut at odd places; tpmv 'N' in
+       column blocks of 256 (600: three, the last cut short), of n/16 from n 4096 (d only, the
+       dense reference's memory) */
+    static const int PN[] = {150, 181, 182, 300, 600}, BN[] = {390, 401, 700};
     for (int upper = 0; upper < 2; upper++)
         for (int it = 0; it < 3; it++)
             for (int unit = 0; unit < 2; unit++) {
-                for (int in = 0; in < 4; in++)
+                for (int in = 0; in < 5; in++)
                     if (tu_sampled() && (!tu_quick() || in % 2 == it % 2))
                         t_tri(0, PACKED, upper, TR[it], unit, PN[in], 0);
+                if (P == 1 && it == 0 && !tu_quick() && tu_sampled())
+                    t_tri(0, PACKED, upper, 'N', unit, 4133, 0);
                 for (int in = 0; in < 3; in++)
                     if (tu_sampled() && (!tu_quick() || in % 2 == unit))
                         t_tri(0, BAND, upper, TR[it], unit, BN[in], in == 2 ? 130 : 40);
@@ -151,7 +155,8 @@ static void test_exceptional_blocked(void)
                      solve ? "TRSV" : "TRMV", lower ? 'L' : 'U', x[r]);
         }
     free(a), free(x);
-    /* the swept band and packed products (n 200 packed, n 600 with 40 off-diagonals) */
+    /* the swept band and packed products (n 200 packed, n 600 with 40 off-diagonals), the
+       packed one in column blocks */
     for (int lower = 0; lower < 2; lower++)
         for (int packed = 0; packed < 2; packed++) {
             int nn = packed ? 200 : 600, k = 40, ld = k + 1, r = lower ? nn - 1 : 0;
@@ -168,6 +173,9 @@ static void test_exceptional_blocked(void)
                                         : (size_t)cidx * (cidx + 1) / 2 + (size_t)r)
                                : (size_t)cidx * ld + (size_t)(lower ? r - cidx : k + r - cidx);
             ab[at] = INFINITY;
+            /* and A(cidx, cidx) = Inf: the reference skips x(cidx)'s scaling too */
+            ab[packed ? (lower ? (size_t)cidx * (2 * nn - cidx + 1) / 2 : (size_t)cidx * (cidx + 1) / 2 + cidx)
+                      : (size_t)cidx * ld + (lower ? 0 : k)] = INFINITY;
             xv[cidx] = 0;
             if (packed)
                 dtpmv_(lower ? "L" : "U", "N", "N", &nn, ab, xv, &one, 1, 1, 1);
