@@ -4,7 +4,7 @@
 set -u
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
-pass=0; fail=0; failed=""; skipped=""
+pass=0; fail=0; failed=""; skipped=""; t_all=$(date +%s)
 # A step passes on exit status 0 and fails on any other, except 77: the step's prerequisite is
 # missing and could not be installed (it says which); it is listed as skipped in the summary.
 step() { # name command...
@@ -18,9 +18,18 @@ step() { # name command...
   echo "   [$r in $(( $(date +%s) - start ))s]"
 }
 
+# A build, timed (not a step: a failed build is counted where it is run)
+built() { # name make-args...
+  name=$1; shift
+  start=$(date +%s)
+  make -s -j"$JOBS" "$@"; rc=$?
+  echo "   [build $name: $(( $(date +%s) - start ))s]"
+  return $rc
+}
+
 step deps ./tests/install_deps.sh
 [ -f config.mk ] || ./configure
-if ! make -s -j"$JOBS" lib tests; then
+if ! built main lib tests; then
   echo "build failed"; echo "0 passed, 1 failed"; exit 1
 fi
 lib="$(pwd)/lib"
@@ -123,7 +132,7 @@ step numpy-linalg-suite ./tests/integration/run_numpy_suite.sh lib
 # The library built without OpenMP (what ./configure --disable-openmp gives) must pass the same
 # differential tests on every kernel set. Reduced sizes (NB_TEST_QUICK, tests/testutil.h: fewer
 # random repetitions and smaller large problems): every program ran at full size above.
-if make -s -j"$JOBS" OPENMP_CFLAGS= BUILD=build-noomp LIBDIR=lib-noomp ILP64=no lib tests; then
+if built no-openmp OPENMP_CFLAGS= BUILD=build-noomp LIBDIR=lib-noomp ILP64=no lib tests; then
   for t in build-noomp/tests/test_*; do
     for s in $sets; do
       step "no-openmp:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-noomp" NANOBLAS_ARCH=$s \
@@ -139,7 +148,7 @@ fi
 # where it reads tu_quick(). At full size the large problems and the team sizes (the
 # thread-equality tests re-run each case at 2, 3, 4 and 7 threads) made this the longest part of
 # make check.
-if make -s -j"$JOBS" SAN=1 BUILD=build-san LIBDIR=lib-san ILP64=no lib tests; then
+if built sanitizers SAN=1 BUILD=build-san LIBDIR=lib-san ILP64=no lib tests; then
   for t in build-san/tests/test_*; do
     for s in $sets; do
       step "asan-ubsan:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-san" NANOBLAS_ARCH=$s \
@@ -178,5 +187,6 @@ fi
 echo
 [ -n "$skipped" ] && echo "skipped (prerequisite missing):$skipped"
 [ -n "$failed" ] && echo "failed:$failed"
+echo "make check took $(( $(date +%s) - t_all ))s"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
