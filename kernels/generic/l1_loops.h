@@ -211,7 +211,9 @@ L1_CDOT(zdotc, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D, 1)
                would still cost a microcode assist (subnormal result) */                          \
             V tb = (V)((IV)a & big) * SBIG, ts = (V)((IV)a & sml) * SSML;                         \
             V md = (V)((IV)a & ~(big | sml));                                                      \
-            bg0 += tb * tb, sm0 += ts * ts, md0 += md * md;                                        \
+            V mq = md * md; /* rounded before the sum, as below */                                 \
+            L1_PIN(mq);                                                                            \
+            bg0 += tb * tb, sm0 += ts * ts, md0 += mq;                                             \
         }                                                                                          \
         T s = 0, m = 0, g = 0;                                                                     \
         for (size_t k = 0; k < (W); k++)                                                           \
@@ -222,8 +224,15 @@ L1_CDOT(zdotc, double, double _Complex, l1_vd, WD, l1_ld_d, L1_SWAP_D, 1)
                 g += (a * SBIG) * (a * SBIG);                                                      \
             else if (a < TSML)                                                                     \
                 s += (a * SSML) * (a * SSML);                                                      \
-            else                                                                                   \
-                m += a * a;                                                                        \
+            else { /* each square rounded before it is added (L1_PIN: not fused), as the        \
+                      reference built for x86-64 rounds it, here and in the vector loop: a vector \
+                      shorter than the set's gets the reference's bits. Fused, LAPACK's testers   \
+                      flipped on avx512: DGEES on a 5 x 5 (tail fused), DSYEVR-type drivers on    \
+                      a 20 x 20 (tail alone unfused) */                                           \
+                T sq = a * a;                                                                      \
+                L1_PIN(sq);                                                                        \
+                m += sq;                                                                           \
+            }                                                                                      \
         }                                                                                          \
         acc[0] = s, acc[1] = m, acc[2] = g;                                                        \
     }

@@ -28,18 +28,15 @@ ref="/usr/lib/$triplet/blas:/usr/lib/$triplet/lapack"
 
 # Failures that nanoblas has and the reference has not, each with its reason; they stay listed in
 # the LAPACK issue (20) until fixed. Matched against the normalised failure lines below.
-# - avx512 set only (and amx, which runs the avx512 kernels outside bf16): xeigtstd ded.in
-#   DES/DSX type 17 N=5 (DGEES returns INFO=N+1: two eigenvalues too close to reorder, a
-#   rounding-level decision that follows dnrm2's last bits: with the avx2 set's dnrm2 it passes).
+# None today.
+# (xeigtstd ded DES/DSX type 17 N=5 on avx512, DGEES INFO=N+1, followed dnrm2's last bits on
+# vectors of 5: nrm2 now rounds each square before adding it, as the x86-64 reference does,
+# kernels/generic/l1_loops.h, and tests/test_level1.c holds short vectors to the reference's sum.)
 # (xeigtstc cgd CGV type 20 N=20 "result 5" on avx512 went with snrm2's accuracy: single-precision
 # nrm2 now sums in double, blas/level1/l1_norm.tmpl.c.)
 # (The RFP testers' STFSM/CTFSM cases that failed on every set are fixed: ?trsm splits its triangle
 # where ?tfsm does, blas/level3/trxm.tmpl.c, and tests/test_trsm_split.c holds them.)
 KNOWN=''
-if [ "${NANOBLAS_ARCH:-}" = avx512 ] || [ "${NANOBLAS_ARCH:-}" = amx ] || { [ -z "${NANOBLAS_ARCH:-}" ] &&
-     LD_LIBRARY_PATH="$libdir" "$libdir/../build/nb_info" 2>/dev/null | grep -qE '^kernel set: (avx512|amx)'; }; then
-  KNOWN='seed= 100,2082,  33, 613, type 17|DGEES1 returned INFO=|DGEESX1 returned INFO=|Error code from DGEESX? +=|N= *5, JTYPE= *17, ISEED=\(  100, 2082,   33,  613\)|^ *D(ES|SX): +out of'
-fi
 
 # The failure lines of one output, their ratios and counts removed (so that the same case failing
 # under both libraries matches): per-case lines of the linear-equation testers ("Failure in",
