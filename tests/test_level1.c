@@ -542,7 +542,7 @@ static void short_nrm2(void)
     if (strcmp(set, "avx2") != 0 && strcmp(set, "avx512") != 0 && strcmp(set, "amx") != 0)
         return;
     for (int t = 0; t < 2000; t++) {
-        double x[3];
+        double x[4];
         int nr = 1 + t % 3;
         tint n = t % 2 ? (nr + 1) / 2 : nr, one = 1;
         if (t % 2)
