@@ -17,4 +17,5 @@
 #define L1_ANY_D(m) (_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm512_cvtps_pd(_mm256_loadu_ps(p)))
 #define L1_PIN(v) __asm__("" : "+v"(v))
+#define L1_SUM_PF 4096 /* bytes ahead: l1_loops.h, L1_SUM8 */
 #include "kernels/generic/l1_loops.h"
