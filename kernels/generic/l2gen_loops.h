@@ -271,6 +271,17 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
                     memcpy(yv + i + h, &ya, sizeof ya), memcpy(yv + i + h + W, &yb, sizeof yb);    \
                 }                                                                                  \
             }                                                                                      \
+        /* eight vectors a step, the loads first and the stores last: ger, her and hpr on      \
+           L3-sized columns */                                                                    \
+        for (; i + 8 * W <= len; i += 8 * W) {                                                     \
+            V xs_[8], ys_[8];                                                                      \
+            _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) xs_[k] = L2G_LD(V, xv + i + k * W); \
+            _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++)                                    \
+                ys_[k] = L2G_LD(V, yv + i + k * W) + rv * xs_[k];                                  \
+            _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) ys_[k] = ys_[k] + sv * SWAP(xs_[k]); \
+            _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++)                                    \
+                memcpy(yv + i + k * W, &ys_[k], sizeof ys_[k]);                                    \
+        }                                                                                          \
         for (; i + 2 * W <= len; i += 2 * W) {                                                     \
             V xa = L2G_LD(V, xv + i), ya = L2G_LD(V, yv + i);                                      \
             V xb = L2G_LD(V, xv + i + W), yb = L2G_LD(V, yv + i + W);                              \
