@@ -53,6 +53,10 @@ static void test_large(void)
             if (cplx())
                 t_ger(1, GM[im], GM[in], rnd());
         }
+    /* real ger's long columns (4 KiB or more: the avx512 set's 32-byte path, gemv_loops.h) with
+       a tail of 3, single precision included */
+    if (!cplx())
+        t_ger(0, 1027, 5, rnd());
 }
 
 /* ---- bitwise equality across team sizes: every routine whose work the library splits, at sizes
