@@ -40,6 +40,12 @@ static inline int nb_same(char a, char b) { return nb_toupper(a) == nb_toupper(b
 static inline blasint nb_max(blasint a, blasint b) { return a > b ? a : b; }
 static inline blasint nb_min(blasint a, blasint b) { return a < b ? a : b; }
 
+/* The calling thread's cached workspace (blas/level3/gemm.tmpl.c says how it is kept): NULL if
+   it cannot be allocated. GEMM's packing buffers, and the scratch of drivers that would
+   otherwise map fresh memory from malloc on every call (glibc maps blocks of 128 KiB and more). */
+void *nb_gemm_ws_acquire(size_t bytes);
+void nb_gemm_ws_release(void *p);
+
 /* Reports an illegal argument through the dynamic symbol xerbla_, so that a program's own
    xerbla_ is the one called. name is the 6-character reference name, e.g. "DGEMM ". */
 void nb_xerbla(const char *name, blasint info);

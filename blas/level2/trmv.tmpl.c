@@ -348,13 +348,15 @@ static int tp_blocked(const l2_tri *s, char diag, const nb_t *xo, nb_t *xc, int 
     size_t n = (size_t)s->n, cb = (n + TP_BLOCKS - 1) / TP_BLOCKS;
     cb = cb < TP_BLOCK_MIN ? TP_BLOCK_MIN : cb;
     tp_job j = {s, nb_same(diag, 'N'), xo, xc, NULL, cb, (n + cb - 1) / cb};
-    if (!(j.part = malloc(j.nb * n * sizeof(nb_t))))
+    /* the thread's cached GEMM workspace: the partials of ztpmv 1440 (138 KiB) were a fresh
+       mapping from malloc, its page faults each call */
+    if (!(j.part = nb_gemm_ws_acquire(j.nb * n * sizeof(nb_t))))
         return 0;
     if (team <= 1)
         tp_region(&j, 0, 1);
     else
         nb_parallel(team, tp_region, &j);
-    free(j.part);
+    nb_gemm_ws_release(j.part);
     return 1;
 }
 

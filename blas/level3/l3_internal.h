@@ -109,10 +109,6 @@ void NB_INT(l3_copy_colmajor)(l3_view x, size_t m, size_t n, nb_t *dst);
    only its real part (reference herk/her2k), and beta is real. beta == 0 writes zeros. */
 void NB_INT(l3_scale_tri)(int upper, int herm, size_t n, nb_t beta, nb_t *c, size_t ldc);
 
-/* The calling thread's cached GEMM workspace (gemm.tmpl.c): NULL if it cannot be allocated. */
-void *nb_gemm_ws_acquire(size_t bytes);
-void nb_gemm_ws_release(void *p);
-
 /* Block size along the triangular/symmetric dimension for the blocked Level 3 routines. */
 #define L3_NB 64
 
