@@ -143,7 +143,7 @@ endif
 # tests of tests/ (each written with the test integer type tint, tests/testutil.h) built once
 # more against the suffixed API (docs/ARCHITECTURE.md, "Two integer widths": which, and why).
 ILP64_TEST_SRCS := $(filter-out tests/ilp64/lapack.c,$(wildcard tests/ilp64/*.c))
-ILP64_DIFF_TESTS = test_cblas test_level1 test_level2 test_gemm test_level3 test_cblas_xerbla test_batch test_threads
+ILP64_DIFF_TESTS = test_cblas test_level1 test_level1_special test_level2 test_gemm test_level3 test_cblas_xerbla test_batch test_threads
 TEST64_FLAGS = -Werror=incompatible-pointer-types -Werror=int-conversion
 TESTS64 := $(patsubst tests/ilp64/%.c,$(BUILD)/tests64/%,$(ILP64_TEST_SRCS)) \
            $(addprefix $(BUILD)/tests64/,$(ILP64_DIFF_TESTS))

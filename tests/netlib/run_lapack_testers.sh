@@ -91,6 +91,8 @@ for pair in $lin $eig; do
     echo "  $tag: failures as under the reference, or known (listed in this script): $(wc -l < "$out/$tag.fail") lines"
   fi
 done
-total=$(cat "$out"/*.txt 2>/dev/null | grep -v '\.ref\.txt' | grep -oE '[0-9]+ tests run' | awk '{s+=$1} END {print s+0}')
+# nanoblas's outputs only: a reused folder may still hold the reference's from an earlier run
+total=$(for f in "$out"/*.txt; do case $f in *.ref.txt) ;; *) cat "$f" ;; esac; done 2>/dev/null |
+  grep -oE '[0-9]+ tests run' | awk '{s+=$1} END {print s+0}')
 echo "lapack testers: $ran runs ($total tests), $( [ $bad = 0 ] && echo 'no failure that the reference does not have' || echo 'FAILED')"
 exit $bad
