@@ -3,7 +3,10 @@
    arrays of the real type, so one prototype per real type serves both.
 
    symv panel (p = s, d: symmetric; c, z: Hermitian, the transposed product conjugates A):
-     for a panel P of m rows and nc columns (1 <= nc <= 4; column c at a + c*lda, unit stride):
+     for a panel P of m rows and nc columns (1 <= nc <= 4, unit stride), column c at
+     nb_l2s_coloff(c, lda, lds) elements of the type from a (in reals: twice that for c, z);
+     lds = 0 for full storage, +1 / -1 for the columns of a packed upper / lower triangle,
+     each one element longer / shorter than the one before:
        yr[0..m)  += P  * xc[0..nc)
        tc[0..nc) += op(P)**T * xr[0..m)      op = conj for c, z
      One pass over P serves both products, so a symv reads A once. yr and tc may lie in the same
@@ -17,9 +20,15 @@
 
 #include <stddef.h>
 
+/* Offset of a symv panel's column c from its column 0, in elements (see above). */
+static inline ptrdiff_t nb_l2s_coloff(size_t c, size_t lda, int lds)
+{
+    return (ptrdiff_t)(c * lda) + (ptrdiff_t)lds * (ptrdiff_t)(c * (c - 1) / 2);
+}
+
 #define NB_L2SYM_TYPES(R, p)                                                                       \
-    void (*p##symv)(size_t m, size_t nc, const R *a, size_t lda, const R *xr, const R *xc, R *yr,  \
-                    R *tc);                                                                        \
+    void (*p##symv)(size_t m, size_t nc, const R *a, size_t lda, int lds, const R *xr,             \
+                    const R *xc, R *yr, R *tc);                                                    \
     void (*p##syr)(size_t m, const R *t, const R *x, R *a);                                        \
     void (*p##syr2)(size_t m, const R *t1, const R *t2, const R *x, const R *y, R *a);
 
@@ -32,8 +41,8 @@ typedef struct {
 
 /* Names: nb_<p>symv_panel_<sfx>, nb_<p>syr_col_<sfx>, nb_<p>syr2_col_<sfx>. */
 #define NB_L2SYM_DECL1(R, p, sfx)                                                                  \
-    void nb_##p##symv_panel_##sfx(size_t, size_t, const R *, size_t, const R *, const R *, R *,    \
-                                  R *);                                                            \
+    void nb_##p##symv_panel_##sfx(size_t, size_t, const R *, size_t, int, const R *, const R *,    \
+                                  R *, R *);                                                       \
     void nb_##p##syr_col_##sfx(size_t, const R *, const R *, R *);                                 \
     void nb_##p##syr2_col_##sfx(size_t, const R *, const R *, const R *, const R *, R *);
 #define NB_L2SYM_DECLARE(sfx)                                                                      \

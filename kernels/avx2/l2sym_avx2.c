@@ -56,22 +56,22 @@ static inline __m256i tail_mask_ps(size_t r)
 #define MK_PD(r) __m256i mk = tail_mask_pd(r)
 #define MK_PS(r) __m256i mk = tail_mask_ps(r)
 
-void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
-                         const double *xc, double *yr, double *tc)
+void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, int lds,
+                         const double *xr, const double *xc, double *yr, double *tc)
 {
     if (nc != 4) {
-        nb_dsymv_panel_avx2_loop(m, nc, a, lda, xr, xc, yr, tc);
+        nb_dsymv_panel_avx2_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;
     }
     L2S_PANEL4(double, __m256d, 4, MK_PD, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_fmadd_pd,
                _mm256_add_pd, _mm256_set1_pd, _mm256_setzero_pd, hsum_pd, MLD_PD, MST_PD)
 }
 
-void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
-                         const float *xc, float *yr, float *tc)
+void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, int lds,
+                         const float *xr, const float *xc, float *yr, float *tc)
 {
     if (nc != 4) {
-        nb_ssymv_panel_avx2_loop(m, nc, a, lda, xr, xc, yr, tc);
+        nb_ssymv_panel_avx2_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;
     }
     L2S_PANEL4(float, __m256, 8, MK_PS, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_fmadd_ps,
@@ -85,7 +85,8 @@ void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const 
 #define HPANEL2(R, V, W, LD, ST, FMA, MUL, ADDSUB, SET1, ZERO, SWAP, HSUM_RI)                      \
     size_t c = 0;                                                                                  \
     for (; c + 2 <= nc; c += 2) {                                                                  \
-        const R *a0 = a + 2 * c * lda, *a1 = a0 + 2 * lda;                                         \
+        const R *a0 = a + 2 * nb_l2s_coloff(c, lda, lds);                                          \
+        const R *a1 = a + 2 * nb_l2s_coloff(c + 1, lda, lds);                                      \
         V p0 = SET1(xc[2 * c]), q0 = SET1(xc[2 * c + 1]);                                          \
         V p1 = SET1(xc[2 * c + 2]), q1 = SET1(xc[2 * c + 3]);                                      \
         V u0 = ZERO(), v0 = ZERO(), u1 = ZERO(), v1 = ZERO();                                      \
@@ -118,7 +119,8 @@ void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const 
         tc[2 * c] += t[0], tc[2 * c + 1] += t[1], tc[2 * c + 2] += t[2], tc[2 * c + 3] += t[3];    \
     }                                                                                              \
     if (c < nc) /* an odd last column */                                                           \
-        LOOP(m, 1, a + 2 * c * lda, lda, xr, xc + 2 * c, yr, tc + 2 * c);
+        LOOP(m, 1, a + 2 * nb_l2s_coloff(c, lda, lds), lda, lds, xr, xc + 2 * c, yr,               \
+             tc + 2 * c);
 
 /* t[0] := sum of all lanes of u; t[1] := sum of the even lanes of v minus the odd ones */
 static inline void hsum_ri_pd(__m256d u, __m256d v, double *t)
@@ -140,8 +142,8 @@ static inline void hsum_ri_ps(__m256 u, __m256 v, float *t)
 #define SWAP_PD(v) _mm256_permute_pd((v), 0x5)
 #define SWAP_PS(v) _mm256_permute_ps((v), 0xB1)
 
-void nb_zsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
-                         const double *xc, double *yr, double *tc)
+void nb_zsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, int lds,
+                         const double *xr, const double *xc, double *yr, double *tc)
 {
 #define LOOP nb_zsymv_panel_avx2_loop
     HPANEL2(double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_fmadd_pd,
@@ -150,8 +152,8 @@ void nb_zsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, const
 #undef LOOP
 }
 
-void nb_csymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
-                         const float *xc, float *yr, float *tc)
+void nb_csymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, int lds,
+                         const float *xr, const float *xc, float *yr, float *tc)
 {
 #define LOOP nb_csymv_panel_avx2_loop
     HPANEL2(float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_fmadd_ps, _mm256_mul_ps,

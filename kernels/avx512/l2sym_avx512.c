@@ -45,22 +45,22 @@
 #define MK8(r) __mmask8 mk = (__mmask8)((1u << (r)) - 1)
 #define MK16(r) __mmask16 mk = (__mmask16)((1u << (r)) - 1)
 
-void nb_dsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
-                           const double *xc, double *yr, double *tc)
+void nb_dsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, int lds,
+                           const double *xr, const double *xc, double *yr, double *tc)
 {
     if (nc != 4) {
-        nb_dsymv_panel_avx512_loop(m, nc, a, lda, xr, xc, yr, tc);
+        nb_dsymv_panel_avx512_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;
     }
     L2S_PANEL4(double, __m512d, 8, MK8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_fmadd_pd,
            _mm512_add_pd, _mm512_set1_pd, _mm512_setzero_pd, _mm512_reduce_add_pd, MLD_PD, MST_PD)
 }
 
-void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
-                           const float *xc, float *yr, float *tc)
+void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int lds,
+                           const float *xr, const float *xc, float *yr, float *tc)
 {
     if (nc != 4) {
-        nb_ssymv_panel_avx512_loop(m, nc, a, lda, xr, xc, yr, tc);
+        nb_ssymv_panel_avx512_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;
     }
     L2S_PANEL4(float, __m512, 16, MK16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_fmadd_ps,
@@ -112,7 +112,8 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, cons
         I(mask_storeu)(yr + (k), MK, I(mask_add)(I(sub)(y1, y2), ODD, y1, y2));                    \
     } while (0)
 #define HPANEL4(R, V, W, MASKT, I, SWAPIMM)                                                        \
-    const R *a0 = a, *a1 = a0 + 2 * lda, *a2 = a1 + 2 * lda, *a3 = a2 + 2 * lda;                   \
+    const R *a0 = a, *a1 = a + 2 * nb_l2s_coloff(1, lda, lds);                                     \
+    const R *a2 = a + 2 * nb_l2s_coloff(2, lda, lds), *a3 = a + 2 * nb_l2s_coloff(3, lda, lds);    \
     V p0 = I(set1)(xc[0]), q0 = I(set1)(xc[1]), p1 = I(set1)(xc[2]), q1 = I(set1)(xc[3]);          \
     V p2 = I(set1)(xc[4]), q2 = I(set1)(xc[5]), p3 = I(set1)(xc[6]), q3 = I(set1)(xc[7]);          \
     V u0 = I(setzero)(), v0 = u0, u1 = u0, v1 = u0, u2 = u0, v2 = u0, u3 = u0, v3 = u0;            \
@@ -139,7 +140,8 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, cons
         return;                                                                                    \
     }                                                                                              \
     for (; c + 2 <= nc; c += 2) {                                                                  \
-        const R *a0 = a + 2 * c * lda, *a1 = a0 + 2 * lda;                                         \
+        const R *a0 = a + 2 * nb_l2s_coloff(c, lda, lds);                                          \
+        const R *a1 = a + 2 * nb_l2s_coloff(c + 1, lda, lds);                                      \
         V p0 = I(set1)(xc[2 * c]), q0 = I(set1)(xc[2 * c + 1]);                                    \
         V p1 = I(set1)(xc[2 * c + 2]), q1 = I(set1)(xc[2 * c + 3]);                                \
         V u0 = I(setzero)(), v0 = u0, u1 = u0, v1 = u0;                                            \
@@ -155,19 +157,20 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, cons
         tc[2 * c + 2] += I(reduce_add)(u1), tc[2 * c + 3] += I(reduce_add)(I(mul)(v1, alt));       \
     }                                                                                              \
     if (c < nc) /* an odd last column */                                                           \
-        LOOP(m, 1, a + 2 * c * lda, lda, xr, xc + 2 * c, yr, tc + 2 * c);
+        LOOP(m, 1, a + 2 * nb_l2s_coloff(c, lda, lds), lda, lds, xr, xc + 2 * c, yr,               \
+             tc + 2 * c);
 
 #define I_PD(op) _mm512_##op##_pd
 #define I_PS(op) _mm512_##op##_ps
 
-void nb_zsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, const double *xr,
-                           const double *xc, double *yr, double *tc)
+void nb_zsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, int lds,
+                           const double *xr, const double *xc, double *yr, double *tc)
 {
     HPANEL(double, __m512d, 8, __mmask8, I_PD, 0x55, nb_zsymv_panel_avx512_loop)
 }
 
-void nb_csymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, const float *xr,
-                           const float *xc, float *yr, float *tc)
+void nb_csymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int lds,
+                           const float *xr, const float *xc, float *yr, float *tc)
 {
     HPANEL(float, __m512, 16, __mmask16, I_PS, 0xB1, nb_csymv_panel_avx512_loop)
 }

@@ -62,16 +62,17 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
     } while (0)
 
 #define NB_L2SYM_REAL_PANEL(R, p, sfx)                                                             \
-    void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, const R *xr,    \
-                                      const R *xc, R *yr, R *tc)                                   \
+    void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, int lds,        \
+                                      const R *xr, const R *xc, R *yr, R *tc)                      \
     {                                                                                              \
         R *restrict y = yr;                                                                        \
         const R *restrict x = xr;                                                                  \
         if (nc == 4) {                                                                             \
             typedef L2S_VT(R) V;                                                                   \
             enum { W = sizeof(V) / sizeof(R) };                                                    \
-            const R *restrict a0 = a, *restrict a1 = a + lda;                                      \
-            const R *restrict a2 = a1 + lda, *restrict a3 = a2 + lda;                              \
+            const R *restrict a0 = a, *restrict a1 = a + nb_l2s_coloff(1, lda, lds);               \
+            const R *restrict a2 = a + nb_l2s_coloff(2, lda, lds);                                 \
+            const R *restrict a3 = a + nb_l2s_coloff(3, lda, lds);                                 \
             V x0 = {0}, x1 = {0}, x2 = {0}, x3 = {0}, s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};      \
             x0 += xc[0], x1 += xc[1], x2 += xc[2], x3 += xc[3];                                    \
             size_t i = 0;                                                                          \
@@ -102,7 +103,7 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
             return;                                                                                \
         }                                                                                          \
         for (size_t c = 0; c < nc; c++)                                                            \
-            L2S_COL1(R, L2S_VT(R), a + c * lda, m, xc[c], x, y, tc + c);                             \
+            L2S_COL1(R, L2S_VT(R), a + nb_l2s_coloff(c, lda, lds), m, xc[c], x, y, tc + c);        \
     }
 
 /* Hermitian panel on interleaved data: yr += P*xc (plain complex product), tc += P**H * xr. */
@@ -133,7 +134,7 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
             y[i_ + 1] = y[i_ + 1] + (ai_ * (pc) + ar_ * (qc));                                     \
             tr_ += ar_ * xr_ + ai_ * xi_, ti_ += ar_ * xi_ - ai_ * xr_;                            \
         }                                                                                          \
-        (tc)[0] += L2S_HSUM1(p)(sp_) + tr_, (tc)[1] += L2S_HSUM1(p)(sq_ * alt_) + ti_;                         \
+        (tc)[0] += L2S_HSUM1(p)(sp_) + tr_, (tc)[1] += L2S_HSUM1(p)(sq_ * alt_) + ti_;             \
     } while (0)
 #define L2S_XCAT3(a, b, c) L2S_CAT3(a, b, c)
 #define L2S_PSWAP(p) L2S_XCAT3(pswap_, L2S_RT_##p, _l2s)
@@ -146,14 +147,14 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
 #define L2S_ALT(p) L2S_XCAT3(alt_, L2S_RT_##p, _l2s)
 
 #define NB_L2SYM_CPLX_PANEL(R, p, sfx)                                                             \
-    void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, const R *xr,    \
-                                      const R *xc, R *yr, R *tc)                                   \
+    void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, int lds,        \
+                                      const R *xr, const R *xc, R *yr, R *tc)                      \
     {                                                                                              \
         R *restrict y = yr;                                                                        \
         const R *restrict x = xr;                                                                  \
         for (size_t c = 0; c < nc; c++)                                                            \
-            L2S_CCOL(R, L2S_VT(R), p, a + 2 * c * lda, m, xc[2 * c], xc[2 * c + 1], x, y,          \
-                     tc + 2 * c);                                                                  \
+            L2S_CCOL(R, L2S_VT(R), p, a + 2 * nb_l2s_coloff(c, lda, lds), m, xc[2 * c],            \
+                     xc[2 * c + 1], x, y, tc + 2 * c);                                             \
     }
 
 /* Rank updates of one column, in the reference's rounding order (a + x*t1 + y*t2). */
@@ -233,9 +234,10 @@ NB_L2SYM_REAL_PANEL(double, d, L2S_CAT2(NB_L2SYM_SUFFIX, _loop))
 /* A set's 4-column real panel: two vectors of rows per step with two sums per column (8
    independent FMA chains), then one vector, then the last rows as one masked step: MKDECL(r)
    declares `mk`, the mask of r lanes that MLD/MST use (masked lanes load 0, so they add 0 * 0 to
-   the sums, and are not stored). Needs m, a, lda, xr, xc, yr, tc. */
+   the sums, and are not stored). Needs m, a, lda, lds, xr, xc, yr, tc. */
 #define L2S_PANEL4(R, V, W, MKDECL, LD, ST, FMA, ADD, SET1, ZERO, HSUM, MLD, MST)                  \
-    const R *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                                \
+    const R *a0 = a, *a1 = a + nb_l2s_coloff(1, lda, lds);                                         \
+    const R *a2 = a + nb_l2s_coloff(2, lda, lds), *a3 = a + nb_l2s_coloff(3, lda, lds);            \
     V x0 = SET1(xc[0]), x1 = SET1(xc[1]), x2 = SET1(xc[2]), x3 = SET1(xc[3]);                      \
     V s00 = ZERO(), s10 = ZERO(), s20 = ZERO(), s30 = ZERO();                                      \
     V s01 = ZERO(), s11 = ZERO(), s21 = ZERO(), s31 = ZERO();                                      \
