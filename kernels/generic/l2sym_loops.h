@@ -12,6 +12,7 @@
    Complex loops are written on interleaved (re, im) arrays so that they vectorise as real loops
    (the compiler pairs the re/im statements into one vector operation with a lane swap). */
 #include <stddef.h>
+#include <stdint.h>
 
 #define L2S_CAT3(a, b, c) a##b##c
 #define L2S_NAME(p, op, sfx) L2S_CAT3(nb_##p, op##_, sfx)
@@ -124,10 +125,10 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
         size_t len_ = 2 * (m), i_ = 0;                                                             \
         for (; i_ + W_ <= len_; i_ += W_) {                                                        \
             V av_ = L2S_LD(V, a_ + i_), xv_ = L2S_LD(V, x + i_);                                   \
-            L2S_ST(y + i_, L2S_LD(V, y + i_) + (av_ * P_ + L2S_PSWAP(p)(av_) * Q_));              \
+            L2S_ST(y + i_, L2S_LD(V, y + i_) + (av_ * P_ + L2S_PSWAP(p)(av_) * Q_));               \
             sp_ += av_ * xv_, sq_ += av_ * L2S_PSWAP(p)(xv_);                                      \
         }                                                                                          \
-        R tr_ = 0, ti_ = 0; /* the tail: the same products, one element at a time */              \
+        R tr_ = 0, ti_ = 0; /* the tail: the same products, one element at a time */               \
         for (; i_ < len_; i_ += 2) {                                                               \
             R ar_ = a_[i_], ai_ = a_[i_ + 1], xr_ = x[i_], xi_ = x[i_ + 1];                        \
             y[i_] = y[i_] + (ar_ * (pc) - ai_ * (qc));                                             \
@@ -158,14 +159,25 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
     }
 
 /* Rank updates of one column, in the reference's rounding order (a + x*t1 + y*t2). */
-/* syr's columns of 4 KiB and more: vectors of at most 32 bytes, four a step, and the column
-   prefetched 4 KiB ahead for writing. Packed and odd-sized columns start anywhere, and a 64-byte
-   vector crosses a cache line on every access then: on Zen 5, dspr and sspr 2040-2888 with L3
-   shared by other processes (as in the bench suite) ran at 0.8x OpenBLAS in 64-byte vectors and
-   1.0-1.1x so; from memory 1.15-1.2x faster. Shorter columns (data in L2) stay in the set's own
-   width: 32-byte vectors there cost dsyr/dspr 352 a fifth. */
+/* syr/her's long columns (L2S_COL_LONG): vectors of at most 32 bytes, four a step, and the
+   column prefetched 4 KiB ahead for writing. Packed columns start anywhere, and a 64-byte vector
+   crosses a cache line on every access then: on Zen 5 with L3 shared by other processes (as in
+   the bench suite), dspr/sspr 2040-2888 ran at 0.8x OpenBLAS in 64-byte vectors and 1.0-1.1x
+   so, zhpr 1440 0.78x -> 0.92x; from memory s/d/c/z spr/hpr 1.15-1.35x faster. The price: from
+   a hot L3 (one process, one matrix) c/z hpr 1016-1440 lose about a sixth. Short columns (data
+   in L2) stay in the set's own width: 32-byte vectors cost dsyr/dspr 352 a fifth. The values are
+   those of the `omp simd` loops below, to the bit. */
 #define L2S_PF_BYTES 4096
 #define L2S_PF_MIN 4096
+/* a column of `bytes` at o for the 32-byte path: long, and (where the set's vectors are wider)
+   not on a cache line (an aligned column, as in full storage with lda a multiple of 64 bytes,
+   ran 15-25% faster from L3 in the set's 64-byte vectors) */
+#if NB_L2SYM_VBYTES > 32
+#define L2S_COL_LONG(o, bytes) ((bytes) >= L2S_PF_MIN && ((uintptr_t)(o) & 63) != 0)
+#else
+#define L2S_COL_LONG(o, bytes) ((bytes) >= L2S_PF_MIN)
+#endif
+#define L2S_LANEINT(R) __builtin_choose_expr(sizeof(R) == 4, (int)0, (long long)0)
 #if NB_L2SYM_VBYTES > 32
 #define L2S_COL_VBYTES 32
 #else
@@ -189,7 +201,7 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
         typedef R V __attribute__((vector_size(L2S_COL_VBYTES)));                                  \
         enum { W = sizeof(V) / sizeof(R) };                                                        \
         size_t i = 0;                                                                              \
-        if (m * sizeof(R) >= L2S_PF_MIN)                                                           \
+        if (L2S_COL_LONG(o, m * sizeof(R)))                                                        \
             for (; i + 4 * W <= m; i += 4 * W) {                                                   \
                 __builtin_prefetch(o + i + L2S_PF_BYTES / sizeof(R), 1);                           \
                 if (4 * W * sizeof(R) > 64)                                                        \
@@ -207,16 +219,60 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
         _Pragma("omp simd") for (size_t i = 0; i < m; i++) o[i] = o[i] + u[i] * s1 + v[i] * s2;    \
     }
 
+/* The complex column's long-column step (see L2S_COL_VBYTES): o += u * t on (re, im) pairs as
+   the compiler's `omp simd` loop below computes it, so every element rounds as there: re =
+   fma(ur, tr, -(ui ti)), im = fma(ur, ti, ui tr). EV and OD pick the real and the imaginary
+   part of each pair into both lanes. */
+#if L2S_COL_VBYTES == 32
+#define L2S_EV_s {0, 0, 2, 2, 4, 4, 6, 6}
+#define L2S_OD_s {1, 1, 3, 3, 5, 5, 7, 7}
+#define L2S_EV_d {0, 0, 2, 2}
+#define L2S_OD_d {1, 1, 3, 3}
+#else
+#define L2S_EV_s {0, 0, 2, 2}
+#define L2S_OD_s {1, 1, 3, 3}
+#define L2S_EV_d {0, 0}
+#define L2S_OD_d {1, 1}
+#endif
+#define L2S_EVM(p) L2S_XCAT3(L2S_EV_, L2S_RT_##p, )
+#define L2S_ODM(p) L2S_XCAT3(L2S_OD_, L2S_RT_##p, )
+#define L2S_HER_STEP(V, rs, alt, k)                                                                \
+    do {                                                                                           \
+        V u_ = L2S_LD(V, u + (k)), o_ = L2S_LD(V, o + (k));                                        \
+        V ev_ = __builtin_shuffle(u_, ev), od_ = __builtin_shuffle(u_, od);                        \
+        V q_ = od_ * rs;                                                                           \
+        L2S_ST(o + (k), o_ + (ev_ * tv + alt * q_));                                               \
+    } while (0)
+
 #define NB_L2SYM_CPLX_COLS(R, p, sfx)                                                              \
     void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a)                         \
     {                                                                                              \
         R *restrict o = a;                                                                         \
         const R *restrict u = x;                                                                   \
         R tr = t[0], ti = t[1];                                                                    \
-        _Pragma("omp simd") for (size_t i = 0; i < m; i++) {                                       \
-            R ur = u[2 * i], ui = u[2 * i + 1];                                                    \
-            o[2 * i] = o[2 * i] + (ur * tr - ui * ti);                                             \
-            o[2 * i + 1] = o[2 * i + 1] + (ur * ti + ui * tr);                                     \
+        size_t i = 0;                                                                              \
+        if (L2S_COL_LONG(o, 2 * m * sizeof(R))) {                                                  \
+            typedef R V __attribute__((vector_size(L2S_COL_VBYTES)));                              \
+            typedef __typeof__(L2S_LANEINT(R)) K __attribute__((vector_size(L2S_COL_VBYTES)));     \
+            enum { W = sizeof(V) / sizeof(R) };                                                    \
+            const K ev = L2S_EVM(p), od = L2S_ODM(p);                                              \
+            V tv, rs, alt;                                                                         \
+            for (int l = 0; l < W; l++)                                                            \
+                tv[l] = l & 1 ? ti : tr, rs[l] = l & 1 ? tr : ti, alt[l] = l & 1 ? 1 : -1;         \
+            for (; 2 * i + 4 * W <= 2 * m; i += 2 * W) {                                           \
+                __builtin_prefetch(o + 2 * i + L2S_PF_BYTES / sizeof(R), 1);                       \
+                if (4 * W * sizeof(R) > 64)                                                        \
+                    __builtin_prefetch(o + 2 * i + 2 * W + L2S_PF_BYTES / sizeof(R), 1);           \
+                L2S_HER_STEP(V, rs, alt, 2 * i);                                                   \
+                L2S_HER_STEP(V, rs, alt, 2 * i + W);                                               \
+                L2S_HER_STEP(V, rs, alt, 2 * i + 2 * W);                                           \
+                L2S_HER_STEP(V, rs, alt, 2 * i + 3 * W);                                           \
+            }                                                                                      \
+        }                                                                                          \
+        _Pragma("omp simd") for (size_t e = i; e < m; e++) {                                       \
+            R ur = u[2 * e], ui = u[2 * e + 1];                                                    \
+            o[2 * e] = o[2 * e] + (ur * tr - ui * ti);                                             \
+            o[2 * e + 1] = o[2 * e + 1] + (ur * ti + ui * tr);                                     \
         }                                                                                          \
     }                                                                                              \
     void L2S_NAME(p, syr2_col, sfx)(size_t m, const R *t1, const R *t2, const R *x, const R *y,    \
