@@ -113,32 +113,68 @@ static void l2s_tile4(int upper, const nb_t *c0, size_t lda, int lds, const nb_t
         l2s_tile4_u(0, c0, lda, lds, x, w);
 }
 
+/* The rows of band columns [j, j+nc) outside the panel's rows [lo, hi): a band column starts
+   (upper) or ends (lower) one row later than the one before, so the panel takes the rows all nc
+   columns share and the few left (at most 3 + 2 + 1) run here. */
+static void l2s_band_edges(const l2_tri *s, blasint j, blasint nc, blasint lo, blasint hi,
+                           const nb_t *x, nb_t *w, blasint r0)
+{
+    for (blasint c = j; c < j + nc; c++) {
+        const nb_t *cc = l2_col(s, c);
+        blasint e0 = s->upper ? l2_lo(s, c) : hi, e1 = s->upper ? lo : l2_hi(s, c) + 1;
+        nb_t xc = x[c], t = 0;
+        for (blasint i = e0; i < e1; i++) {
+            w[i - r0] += cc[i] * xc;
+            t += NB_CONJ(cc[i]) * x[i];
+        }
+        w[c - r0] += t;
+    }
+}
+
 /* Block [c0, c1) of columns: w[0 .. r1-r0) := the block's share of A*x, rows [r0, r1). Four
-   columns a kernel call for full and packed storage (packed columns grow or shrink by one
-   element each: the kernel's lds); one for band storage, whose columns start at different rows.
-   Four columns a call read and write the partial sums w a quarter as often as one: on Zen 5 (1
-   thread) dspmv 1.5x and chpmv/zhpmv 1.9x faster from memory, 1.2-1.6x from L2 and L3. The tile on the diagonal runs here,
-   the rows beyond it in the kernel, which reads each stored element once for both products. */
+   columns a kernel call: full storage's share one lda; packed columns grow or shrink by one
+   element each (the kernel's lds); band columns are lda - 1 apart in l2_col's terms, and the
+   kernel takes the rows they share (band widths of 3 and more: the diagonal tile must lie in
+   the band). Four columns a call read and write the partial sums w a quarter as often as one:
+   on Zen 5 (1 thread) dspmv 1.5x and chpmv/zhpmv 1.9x faster from memory, 1.2-1.6x from L2 and
+   L3; at k = 32 dsbmv 1.4-1.6x, ssbmv 1.15-1.2x, zhbmv 1.2-1.4x from L2 to memory. The tile on
+   the diagonal runs here, the rows beyond it in the kernel, which reads each stored element
+   once for both products. */
+/* Band storage, four columns a call: the next group's columns (contiguous, 4 lda elements)
+   are prefetched L2S_BAND_PF bytes ahead, since the panel's four interleaved streams outran the
+   hardware prefetcher (dsbmv from memory 0.84x a column at a time without it, 1.45x with it).
+   chbmv stays a column at a time: four ran it 0.8x as fast at k = 32 from L2 to memory. */
+#define L2S_BAND_PF 4096
+#define L2S_BAND_COLWISE (NB_COMPLEX && sizeof(nb_r) == 4)
 static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, blasint r0,
                       blasint r1, nb_t *w)
 {
     for (blasint i = 0; i < r1 - r0; i++)
         w[i] = 0;
-    blasint g = s->kind == L2_BAND ? 1 : 4;
+    int band = s->kind == L2_BAND;
+    blasint g = band && (s->k < 3 || L2S_BAND_COLWISE) ? 1 : 4;
     for (blasint j = c0; j < c1; j += g) {
         blasint nc = nb_min(g, c1 - j);
         const nb_t *cj = l2_col(s, j);
         /* l2_col's distance from column j to j+1, and how it changes from one column to the next */
         size_t lda = s->kind == L2_FULL ? (size_t)s->lda
-                     : s->kind == L2_BAND ? 0
-                     : s->upper           ? (size_t)j + 1
-                                          : (size_t)(s->n - j - 1);
+                     : band             ? (size_t)s->lda - 1
+                     : s->upper         ? (size_t)j + 1
+                                        : (size_t)(s->n - j - 1);
         int lds = s->kind != L2_PACKED ? 0 : s->upper ? 1 : -1;
-        blasint lo = s->upper ? l2_lo(s, j) : j + nc, hi = s->upper ? j : l2_hi(s, j) + 1;
+        blasint lo = s->upper ? l2_lo(s, j + nc - 1) : j + nc;
+        blasint hi = s->upper ? j : l2_hi(s, j) + 1;
+        if (band && g == 4) {
+            const char *pf = (const char *)(s->a + (size_t)(j + 4) * (size_t)s->lda) + L2S_BAND_PF;
+            for (size_t o = 0; o < 4 * (size_t)s->lda * sizeof(nb_t); o += 64)
+                __builtin_prefetch(pf + o);
+        }
         if (lo < hi)
             L2S_K(symv)((size_t)(hi - lo), (size_t)nc, (const nb_r *)(cj + lo), lda, lds,
                         (const nb_r *)(x + lo), (const nb_r *)(x + j), (nb_r *)(w + (lo - r0)),
                         (nb_r *)(w + (j - r0)));
+        if (band && nc > 1)
+            l2s_band_edges(s, j, nc, lo, hi, x, w, r0);
         /* after the kernel: the tile's elements share cache lines with the rows next to it, which
            the kernel's vector loads bring in; run first, the scalar tile waited for each miss
            (7-8% of a 1-thread dsymv at n 700-1000 from L3) */
