@@ -195,9 +195,11 @@ static void tri_sweep(const l2_tri *s, char trans, char diag, nb_t *xc, const nb
                       blasint r1)
 {
     blasint n = s->n, band = s->kind == L2_BAND ? s->k : n;
-    int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C');
+    int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C'), pf = l2_band_pf_on(s);
     if (!nb_same(trans, 'N')) {
         for (blasint j = r0; j < r1; j++) {
+            if (pf)
+                l2_band_prefetch(s, j, 1);
             const nb_t *col = l2_col(s, j);
             nb_t temp = xo[j];
             if (nounit)
@@ -217,6 +219,8 @@ static void tri_sweep(const l2_tri *s, char trans, char diag, nb_t *xc, const nb
     for (blasint t = first; t <= last; t++) {
         blasint j = s->upper ? t : first + last - t;
         nb_t temp = xo[j];
+        if (pf)
+            l2_band_prefetch(s, j, s->upper ? 1 : -1);
         if (temp == 0) /* the reference skips the column, Inf and NaN in it included */
             continue;
         const nb_t *col = l2_col(s, j);
