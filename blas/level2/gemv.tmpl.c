@@ -185,7 +185,10 @@ static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
     blasint j0 = r0, j1 = r1 - 1, kl = g->kl, ku = g->ku;
     if (g->notrans) /* the columns whose band meets rows [r0, r1) */
         j0 = nb_max(0, r0 - kl), j1 = ku < g->n - r1 ? r1 - 1 + ku : g->n - 1;
+    int pf = l2_band_pf_size(g->n, g->lda); /* l2_common.h */
     for (blasint j = j0; j <= j1; j++) {
+        if (pf)
+            l2_band_prefetch_col(g->a, g->lda, j, 1);
         /* band storage: A(i,j) sits in row ku+i-j of column j, for max(0,j-ku) <= i <= min(m-1,j+kl) */
         const nb_t *col = g->a + (ptrdiff_t)j * g->lda + ((ptrdiff_t)ku - j);
         blasint lo = nb_max(0, j - ku);
