@@ -14,6 +14,7 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
     if (!nb_rt.kset)
         nb_init();
     int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C'), pf = l2_band_pf_on(s);
+    int ppf = l2_pack_pf_on(s);
     nb_t *xs = x + nb_vstart(n, incx);
     if (nb_same(trans, 'N')) {
         /* column form: once x(j) is final, remove its contribution from the unsolved rows. Upper
@@ -22,6 +23,8 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             blasint j = s->upper ? n - 1 - t : t;
             if (pf)
                 l2_band_prefetch(s, j, s->upper ? -1 : 1);
+            if (ppf)
+                l2_pack_prefetch_col(s, s->upper ? j - 1 : j + 1);
             if (L2_AT(xs, j, incx) == 0)
                 continue;
             const nb_t *col = l2_col(s, j);
@@ -45,6 +48,8 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             blasint j = s->upper ? t : n - 1 - t;
             if (pf)
                 l2_band_prefetch(s, j, s->upper ? 1 : -1);
+            if (ppf)
+                l2_pack_prefetch_col(s, s->upper ? j + 1 : j - 1);
             const nb_t *col = l2_col(s, j);
             nb_t temp = L2_AT(xs, j, incx);
             if (incx == 1) { /* contiguous: the set's dot, subtracted once */
