@@ -167,8 +167,9 @@ static inline void l2_band_prefetch(const l2_tri *s, blasint j, int dir)
 /* A solve over a packed triangle too large for L2 walks its columns against the direction they
    are stored in (upper 'N', lower 'T'), so at each column start the hardware prefetcher has to
    learn a new stream: the first L2_PACK_PF bytes of the next column to come are prefetched
-   instead. On Zen 5 (1 thread) with L3 shared by other processes: s/d/c/z tpsv 1.15-1.45x,
-   from memory 1.04-1.08x; from L2 it cost 6-10%, hence the size test. */
+   instead. On Zen 5 (1 thread) with L3 shared by other processes: ctpsv/stpsv 1.2-1.3x,
+   dtpsv 1.08x, ztpsv 1.0-1.15x; from memory 1.02-1.08x; from L2 it cost 6-10%, hence the size
+   test. */
 #define L2_PACK_PF 4096
 static inline int l2_pack_pf_on(const l2_tri *s)
 {
