@@ -166,8 +166,10 @@ static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, bl
         blasint hi = s->upper ? j : l2_hi(s, j) + 1;
         if (band && g == 4) {
             const char *pf = (const char *)(s->a + (size_t)(j + 4) * (size_t)s->lda) + L2S_BAND_PF;
-            for (size_t o = 0; o < 4 * (size_t)s->lda * sizeof(nb_t); o += 64)
+            for (size_t o = 0; o < 4 * (size_t)s->lda * sizeof(nb_t); o += 64) {
                 __builtin_prefetch(pf + o);
+                __asm__(""); /* keeps the loop (l2_band_prefetch_col in l2_common.h says why) */
+            }
         }
         if (lo < hi)
             L2S_K(symv)((size_t)(hi - lo), (size_t)nc, (const nb_r *)(cj + lo), lda, lds,
