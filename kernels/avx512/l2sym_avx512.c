@@ -76,24 +76,8 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int 
    step, as the real panel's. */
 /* I(op) names the type's intrinsic (_mm512_<op>_pd or _ps); MK is the tail mask (all lanes in
    the full steps); ODD the mask of the imaginary lanes. */
-#define HSTEP(I, V, SWAPIMM, ODD, MK, k)                                                           \
-    do {                                                                                           \
-        V xv = I(maskz_loadu)(MK, xr + (k)), xs = I(permute)(xv, SWAPIMM);                         \
-        V y1 = I(maskz_loadu)(MK, yr + (k)), v, vs, y2;                                            \
-        v = I(maskz_loadu)(MK, a0 + (k));                                                          \
-        L2S_KEEP(v);                                                                               \
-        vs = I(permute)(v, SWAPIMM);                                                               \
-        y1 = I(fmadd)(v, p0, y1), y2 = I(mul)(vs, q0);                                             \
-        u0 = I(fmadd)(v, xv, u0), v0 = I(fmadd)(v, xs, v0);                                        \
-        v = I(maskz_loadu)(MK, a1 + (k));                                                          \
-        L2S_KEEP(v);                                                                               \
-        vs = I(permute)(v, SWAPIMM);                                                               \
-        y1 = I(fmadd)(v, p1, y1), y2 = I(fmadd)(vs, q1, y2);                                       \
-        u1 = I(fmadd)(v, xv, u1), v1 = I(fmadd)(v, xs, v1);                                        \
-        I(mask_storeu)(yr + (k), MK, I(mask_add)(I(sub)(y1, y2), ODD, y1, y2));                    \
-    } while (0)
-/* One column of the four-column step: A vector v of column j into y1/y2 and u_j/v_j. */
-#define HCOL4(I, V, SWAPIMM, MK, k, j)                                                             \
+/* One column of a step: A vector v of column j into y1/y2 and u_j/v_j. */
+#define HCOL(I, V, SWAPIMM, MK, k, j)                                                              \
     do {                                                                                           \
         V v = I(maskz_loadu)(MK, a##j + (k)), vs;                                                  \
         L2S_KEEP(v);                                                                               \
@@ -101,14 +85,22 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int 
         y1 = I(fmadd)(v, p##j, y1), y2 = I(fmadd)(vs, q##j, y2);                                   \
         u##j = I(fmadd)(v, xv, u##j), v##j = I(fmadd)(v, xs, v##j);                                \
     } while (0)
+#define HSTEP(I, V, SWAPIMM, ODD, MK, k)                                                           \
+    do {                                                                                           \
+        V xv = I(maskz_loadu)(MK, xr + (k)), xs = I(permute)(xv, SWAPIMM);                         \
+        V y1 = I(maskz_loadu)(MK, yr + (k)), y2 = I(setzero)();                                    \
+        HCOL(I, V, SWAPIMM, MK, k, 0);                                                            \
+        HCOL(I, V, SWAPIMM, MK, k, 1);                                                            \
+        I(mask_storeu)(yr + (k), MK, I(mask_add)(I(sub)(y1, y2), ODD, y1, y2));                    \
+    } while (0)
 #define HSTEP4(I, V, SWAPIMM, ODD, MK, k)                                                          \
     do {                                                                                           \
         V xv = I(maskz_loadu)(MK, xr + (k)), xs = I(permute)(xv, SWAPIMM);                         \
         V y1 = I(maskz_loadu)(MK, yr + (k)), y2 = I(setzero)();                                    \
-        HCOL4(I, V, SWAPIMM, MK, k, 0);                                                            \
-        HCOL4(I, V, SWAPIMM, MK, k, 1);                                                            \
-        HCOL4(I, V, SWAPIMM, MK, k, 2);                                                            \
-        HCOL4(I, V, SWAPIMM, MK, k, 3);                                                            \
+        HCOL(I, V, SWAPIMM, MK, k, 0);                                                            \
+        HCOL(I, V, SWAPIMM, MK, k, 1);                                                            \
+        HCOL(I, V, SWAPIMM, MK, k, 2);                                                            \
+        HCOL(I, V, SWAPIMM, MK, k, 3);                                                            \
         I(mask_storeu)(yr + (k), MK, I(mask_add)(I(sub)(y1, y2), ODD, y1, y2));                    \
     } while (0)
 #define HPANEL4(R, V, W, MASKT, I, SWAPIMM)                                                        \
