@@ -275,6 +275,7 @@ static void init_once_body(void)
     const nb_uarch *u = choose_uarch(uwhy, sizeof uwhy);
     nb_rt.tune = u->tune;
     nb_rt.uarch = u->name;
+    nb_rt.llc = cpu_info.l3 ? cpu_info.l3 : cpu_info.l2;
     char tune_bad[160];
     apply_tune_env(&nb_rt.tune, tune_bad, sizeof tune_bad);
     const nb_kernel_set *k = choose_set(u, why, sizeof why);

@@ -146,6 +146,7 @@ typedef struct {
     nb_bf16_kernel bf16; /* the set's bf16 kernel if this CPU runs it, else all NULL */
     nb_tuning tune;      /* the microarchitecture entry's tuning (arch/uarch.c) */
     const char *uarch;   /* its name */
+    size_t llc;          /* last-level cache in bytes (detected; else the fallback of arch/cpu.c) */
 } nb_runtime;
 
 extern nb_runtime nb_rt;

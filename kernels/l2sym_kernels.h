@@ -11,7 +11,8 @@
        tc[0..nc) += op(P)**T * xr[0..m)      op = conj for c, z
      One pass over P serves both products, so a symv reads A once. yr and tc may lie in the same
      buffer but never overlap. nc is at most 4 because the drivers walk 4 columns at a time.
-   syr col:  a[0..m) += x[0..m) * t[0]          (t: one scalar, complex for c, z)
+   syr col:  a[0..m) += x[0..m) * t[0]          (t: one scalar, complex for c, z); pf != 0:
+             the column comes from memory (the caller's guess), worth prefetching
    syr2 col: a[0..m) += x[0..m) * t1[0] + y[0..m) * t2[0]
    All vectors contiguous; any m >= 0. Every set fills every entry (kernels/generic/l2sym_loops.h
    compiled with the set's flags, or intrinsics). */
@@ -29,7 +30,7 @@ static inline ptrdiff_t nb_l2s_coloff(size_t c, size_t lda, int lds)
 #define NB_L2SYM_TYPES(R, p)                                                                       \
     void (*p##symv)(size_t m, size_t nc, const R *a, size_t lda, int lds, const R *xr,             \
                     const R *xc, R *yr, R *tc);                                                    \
-    void (*p##syr)(size_t m, const R *t, const R *x, R *a);                                        \
+    void (*p##syr)(size_t m, const R *t, const R *x, R *a, int pf);                                \
     void (*p##syr2)(size_t m, const R *t1, const R *t2, const R *x, const R *y, R *a);
 
 typedef struct {
@@ -43,7 +44,7 @@ typedef struct {
 #define NB_L2SYM_DECL1(R, p, sfx)                                                                  \
     void nb_##p##symv_panel_##sfx(size_t, size_t, const R *, size_t, int, const R *, const R *,    \
                                   R *, R *);                                                       \
-    void nb_##p##syr_col_##sfx(size_t, const R *, const R *, R *);                                 \
+    void nb_##p##syr_col_##sfx(size_t, const R *, const R *, R *, int);                            \
     void nb_##p##syr2_col_##sfx(size_t, const R *, const R *, const R *, const R *, R *);
 #define NB_L2SYM_DECLARE(sfx)                                                                      \
     NB_L2SYM_DECL1(float, s, sfx)                                                                  \

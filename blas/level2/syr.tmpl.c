@@ -56,6 +56,7 @@ typedef struct {
     const l2_tri *s;
     nb_r alpha;
     const nb_t *x; /* contiguous */
+    int pf;        /* the column kernel's prefetch flag: the triangle is larger than the LLC */
 } l2s_syr_job;
 
 /* Columns [c0, c1): the reference's column updates, the off-diagonal run through the kernel. */
@@ -79,7 +80,7 @@ static void l2s_syr_cols(void *ctx, blasint c0, blasint c1)
         blasint hi = s->upper ? j - NB_COMPLEX : s->n - 1;
         if (lo <= hi)
             L2S_K(syr)((size_t)(hi - lo + 1), (const nb_r *)&temp, (const nb_r *)(xs + lo),
-                       (nb_r *)(col + lo));
+                       (nb_r *)(col + lo), jb->pf);
 #if NB_COMPLEX
         col[j] = NB_RE(col[j]) + NB_RE(xj * temp);
 #endif
@@ -104,7 +105,9 @@ static void l2_syr(const l2_tri *s, nb_r alpha, const nb_t *x, blasint incx)
         l2s_gather(n, xs, incx, buf);
         xs = buf;
     }
-    l2s_syr_job jb = {s, alpha, xs};
+    /* a triangle larger than the last-level cache comes from memory on every call, one that
+       fits may be there from the call before: the column kernel prefetches only the first */
+    l2s_syr_job jb = {s, alpha, xs, l2s_area(s) * (double)sizeof(nb_t) > (double)nb_rt.llc};
     l2s_run_cols(s, l2s_syr_cols, &jb);
     free(buf);
 }

@@ -17,10 +17,11 @@
 #define NB_L2SYM_VBYTES 32
 #define NB_L2SYM_OWN_REAL_PANEL
 #define NB_L2SYM_OWN_CPLX_PANEL
+/* L2S_PANEL_STEP and the her column step keep vectors in registers through this
+   (l2sym_loops.h) */
+#define L2S_KEEP(v) __asm__("" : "+x"(v))
 #include "kernels/generic/l2sym_loops.h"
 
-/* L2S_PANEL_STEP keeps each A vector in a register through this (l2sym_loops.h). */
-#define L2S_KEEP(v) __asm__("" : "+x"(v))
 
 static inline double hsum_pd(__m256d v)
 {

@@ -19,10 +19,11 @@
 #define NB_L2SYM_VBYTES 64
 #define NB_L2SYM_OWN_REAL_PANEL
 #define NB_L2SYM_OWN_CPLX_PANEL
+/* L2S_PANEL_STEP and the her column step keep vectors in registers through this
+   (l2sym_loops.h) */
+#define L2S_KEEP(v) __asm__("" : "+v"(v))
 #include "kernels/generic/l2sym_loops.h"
 
-/* L2S_PANEL_STEP keeps each A vector in a register through this (l2sym_loops.h). */
-#define L2S_KEEP(v) __asm__("" : "+v"(v))
 
 /* masked loads read 0 in the lanes past the end (without touching that memory), so those lanes
    add 0 * 0 to the column sums; their y lanes are not stored */

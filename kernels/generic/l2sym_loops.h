@@ -14,6 +14,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* L2S_KEEP(v): the set's way of keeping v in a register (an empty asm), where GCC would fold
+   one load into several instructions and so repeat it; none in plain C */
+#ifndef L2S_KEEP
+#define L2S_KEEP(v) ((void)0)
+#endif
+
 #define L2S_CAT3(a, b, c) a##b##c
 #define L2S_NAME(p, op, sfx) L2S_CAT3(nb_##p, op##_, sfx)
 
@@ -159,54 +165,66 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
     }
 
 /* Rank updates of one column, in the reference's rounding order (a + x*t1 + y*t2). */
-/* syr/her's long columns (L2S_COL_LONG): vectors of at most 32 bytes, four a step, and the
-   column prefetched 4 KiB ahead for writing. Packed columns start anywhere, and a 64-byte vector
-   crosses a cache line on every access then: on Zen 5 with L3 shared by other processes (as in
-   the bench suite), dspr/sspr 2040-2888 ran at 0.8x OpenBLAS in 64-byte vectors and 1.0-1.1x
-   so, zhpr 1440 0.78x -> 0.92x; from memory s/d/c/z spr/hpr 1.15-1.35x faster. The price: from
-   a hot L3 (one process, one matrix) c/z hpr 1016-1440 lose about a sixth. Short columns (data
-   in L2) stay in the set's own width: 32-byte vectors cost dsyr/dspr 352 a fifth. The values are
-   those of the `omp simd` loops below, to the bit. */
+
+/* syr/her's column. A column of at least L2S_COL_LONG bytes goes in steps of 256 bytes; the
+   `omp simd` loop below (one vector loaded, updated and stored an iteration) takes its last
+   elements and the short columns, which sit in L1/L2, where that loop ran fastest. Zen 5, 1
+   thread, in the bench suite's regime (a matrix per library, the L3 shared by them): with the
+   `omp simd` loop alone syr/her at LLC size ran at 0.8x OpenBLAS, with the 256-byte steps
+   1.1-1.45x faster than that. Vector widths, measured there: the real types 32 bytes (ssyr
+   2888 and 2040, every other column off a cache line in full storage, ran 15-25% faster than
+   in 64-byte vectors; dsyr level); the complex types the set's own width on a column that
+   starts on a cache line (zher 1440 10% faster than 32-byte vectors) and 32 bytes on one that
+   does not (zhpr 1440, packed, 1.2x faster than 64-byte vectors).
+   pf (the driver's guess that the triangle comes from memory: larger than the last-level
+   cache) adds a write prefetch of the column L2S_PF_BYTES ahead: 1.15-1.2x from memory, but
+   0.7x from L3. The values are those of the `omp simd` loops, to the bit. */
 #define L2S_PF_BYTES 4096
-#define L2S_PF_MIN 4096
-/* a column of `bytes` at o for the 32-byte path: long, and (where the set's vectors are wider)
-   not on a cache line (an aligned column, as in full storage with lda a multiple of 64 bytes,
-   ran 15-25% faster from L3 in the set's 64-byte vectors) */
-#if NB_L2SYM_VBYTES > 32
-#define L2S_COL_LONG(o, bytes) ((bytes) >= L2S_PF_MIN && ((uintptr_t)(o) & 63) != 0)
-#else
-#define L2S_COL_LONG(o, bytes) ((bytes) >= L2S_PF_MIN)
-#endif
+#define L2S_STEP_BYTES 256
+#define L2S_COL_LONG 4096
 #define L2S_LANEINT(R) __builtin_choose_expr(sizeof(R) == 4, (int)0, (long long)0)
 #if NB_L2SYM_VBYTES > 32
-#define L2S_COL_VBYTES 32
+#define L2S_COL_VBYTES_R 32
 #else
-#define L2S_COL_VBYTES NB_L2SYM_VBYTES
+#define L2S_COL_VBYTES_R NB_L2SYM_VBYTES
 #endif
-#define L2S_SYR_STEP4(V, W)                                                                        \
+#define L2S_COL_VBYTES_C NB_L2SYM_VBYTES
+/* write prefetch of the L2S_STEP_BYTES at o, L2S_PF_BYTES ahead */
+#define L2S_COL_PF(o)                                                                              \
     do {                                                                                           \
-        V y0 = L2S_LD(V, o + i), y1 = L2S_LD(V, o + i + W);                                        \
-        V y2 = L2S_LD(V, o + i + 2 * W), y3 = L2S_LD(V, o + i + 3 * W);                            \
-        y0 = y0 + L2S_LD(V, u + i) * t0, y1 = y1 + L2S_LD(V, u + i + W) * t0;                      \
-        y2 = y2 + L2S_LD(V, u + i + 2 * W) * t0, y3 = y3 + L2S_LD(V, u + i + 3 * W) * t0;          \
-        L2S_ST(o + i, y0), L2S_ST(o + i + W, y1);                                                  \
-        L2S_ST(o + i + 2 * W, y2), L2S_ST(o + i + 3 * W, y3);                                      \
+        _Pragma("GCC unroll 8") for (int l_ = 0; l_ < L2S_STEP_BYTES; l_ += 64) {                  \
+            __builtin_prefetch((const char *)(o) + L2S_PF_BYTES + l_, 1);                          \
+            __asm__("");                                                                           \
+        }                                                                                          \
     } while (0)
+/* one step of G vectors from o + i: loaded, updated by UPD(o vector, u vector), stored */
+#define L2S_COL_STEP(V, W, G, UPD)                                                                 \
+    do {                                                                                           \
+        V ov_[G];                                                                                  \
+        _Pragma("GCC unroll 16") for (int g_ = 0; g_ < (G); g_++) ov_[g_] =                        \
+            L2S_LD(V, o + i + g_ * (W));                                                           \
+        _Pragma("GCC unroll 16") for (int g_ = 0; g_ < (G); g_++) {                                \
+            V uv_ = L2S_LD(V, u + i + g_ * (W));                                                   \
+            ov_[g_] = UPD(ov_[g_], uv_);                                                           \
+        }                                                                                          \
+        _Pragma("GCC unroll 16") for (int g_ = 0; g_ < (G); g_++)                                  \
+            L2S_ST(o + i + g_ * (W), ov_[g_]);                                                     \
+    } while (0)
+#define L2S_SYR_UPD(ov, uv) ((ov) + (uv) * t0)
 #define NB_L2SYM_REAL_COLS(R, p, sfx)                                                              \
-    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a)                         \
+    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a, int pf)                 \
     {                                                                                              \
         R *restrict o = a;                                                                         \
         const R *restrict u = x;                                                                   \
         R t0 = t[0];                                                                               \
-        typedef R V __attribute__((vector_size(L2S_COL_VBYTES)));                                  \
-        enum { W = sizeof(V) / sizeof(R) };                                                        \
+        typedef R V __attribute__((vector_size(L2S_COL_VBYTES_R)));                                \
+        enum { W = sizeof(V) / sizeof(R), G = L2S_STEP_BYTES / sizeof(V) };                        \
         size_t i = 0;                                                                              \
-        if (L2S_COL_LONG(o, m * sizeof(R)))                                                        \
-            for (; i + 4 * W <= m; i += 4 * W) {                                                   \
-                __builtin_prefetch(o + i + L2S_PF_BYTES / sizeof(R), 1);                           \
-                if (4 * W * sizeof(R) > 64)                                                        \
-                    __builtin_prefetch(o + i + 2 * W + L2S_PF_BYTES / sizeof(R), 1);               \
-                L2S_SYR_STEP4(V, W);                                                               \
+        if (m * sizeof(R) >= L2S_COL_LONG)                                                         \
+            for (; i + G * W <= m; i += G * W) {                                                   \
+                if (pf)                                                                            \
+                    L2S_COL_PF(o + i);                                                             \
+                L2S_COL_STEP(V, W, G, L2S_SYR_UPD);                                                \
             }                                                                                      \
         _Pragma("omp simd") for (size_t k = i; k < m; k++) o[k] = o[k] + u[k] * t0;                \
     }                                                                                              \
@@ -219,57 +237,66 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
         _Pragma("omp simd") for (size_t i = 0; i < m; i++) o[i] = o[i] + u[i] * s1 + v[i] * s2;    \
     }
 
-/* The complex column's long-column step (see L2S_COL_VBYTES): o += u * t on (re, im) pairs as
-   the compiler's `omp simd` loop below computes it, so every element rounds as there: re =
-   fma(ur, tr, -(ui ti)), im = fma(ur, ti, ui tr). EV and OD pick the real and the imaginary
-   part of each pair into both lanes. */
-#if L2S_COL_VBYTES == 32
-#define L2S_EV_s {0, 0, 2, 2, 4, 4, 6, 6}
-#define L2S_OD_s {1, 1, 3, 3, 5, 5, 7, 7}
-#define L2S_EV_d {0, 0, 2, 2}
-#define L2S_OD_d {1, 1, 3, 3}
-#else
-#define L2S_EV_s {0, 0, 2, 2}
-#define L2S_OD_s {1, 1, 3, 3}
-#define L2S_EV_d {0, 0}
-#define L2S_OD_d {1, 1}
-#endif
-#define L2S_EVM(p) L2S_XCAT3(L2S_EV_, L2S_RT_##p, )
-#define L2S_ODM(p) L2S_XCAT3(L2S_OD_, L2S_RT_##p, )
-#define L2S_HER_STEP(V, rs, alt, k)                                                                \
+/* The complex column's step (L2S_COL_STEP): o += u * t on (re, im) pairs as the compiler's
+   `omp simd` loop below computes it, so every element rounds as there: re = fma(ur, tr,
+   -(ui ti)), im = fma(ur, ti, ui tr). EV and OD pick the real and the imaginary part of each
+   pair into both lanes, BL blends the even lanes of one vector with the odd ones of another;
+   L2S_LN_<p><bytes> is the lane count of a vector of that many bytes. */
+#define L2S_EV2 0, 0
+#define L2S_EV4 L2S_EV2, 2, 2
+#define L2S_EV8 L2S_EV4, 4, 4, 6, 6
+#define L2S_EV16 L2S_EV8, 8, 8, 10, 10, 12, 12, 14, 14
+#define L2S_OD2 1, 1
+#define L2S_OD4 L2S_OD2, 3, 3
+#define L2S_OD8 L2S_OD4, 5, 5, 7, 7
+#define L2S_OD16 L2S_OD8, 9, 9, 11, 11, 13, 13, 15, 15
+#define L2S_BL2 0, 3
+#define L2S_BL4 0, 5, 2, 7
+#define L2S_BL8 0, 9, 2, 11, 4, 13, 6, 15
+#define L2S_BL16 0, 17, 2, 19, 4, 21, 6, 23, 8, 25, 10, 27, 12, 29, 14, 31
+#define L2S_LN_c16 4
+#define L2S_LN_c32 8
+#define L2S_LN_c64 16
+#define L2S_LN_z16 2
+#define L2S_LN_z32 4
+#define L2S_LN_z64 8
+#define L2S_MASK(kind, p, vb) {L2S_XCAT3(L2S_, kind, L2S_XCAT3(L2S_LN_, p, vb))}
+#define L2S_HER_UPD(ov, uv)                                                                        \
+    ({                                                                                             \
+        V h_ = (uv);                                                                               \
+        L2S_KEEP(h_); /* one load of u for both shuffles, not one each */                          \
+        (ov) + (__builtin_shuffle(h_, ev) * tv + __builtin_shuffle(h_, od) * rs);                  \
+    })
+/* the column's 256-byte steps in vectors of vb bytes, from real i on */
+#define L2S_HER_STEPS(R, p, vb)                                                                    \
     do {                                                                                           \
-        V u_ = L2S_LD(V, u + (k)), o_ = L2S_LD(V, o + (k));                                        \
-        V ev_ = __builtin_shuffle(u_, ev), od_ = __builtin_shuffle(u_, od);                        \
-        V q_ = od_ * rs;                                                                           \
-        L2S_ST(o + (k), o_ + (ev_ * tv + alt * q_));                                               \
+        typedef R V __attribute__((vector_size(vb)));                                              \
+        typedef __typeof__(L2S_LANEINT(R)) K __attribute__((vector_size(vb)));                     \
+        enum { W = sizeof(V) / sizeof(R), G = L2S_STEP_BYTES / sizeof(V) };                        \
+        const K ev = L2S_MASK(EV, p, vb), od = L2S_MASK(OD, p, vb), bl = L2S_MASK(BL, p, vb);      \
+        /* (tr, ti, ..) and (-ti, tr, ..) as blends: lane writes put them on the stack. The sign   \
+           in rs is exact, so od * rs rounds as the loop's -(ui ti) and ui tr. */                  \
+        const V vr = (V){0} + tr, vi = (V){0} + ti;                                                \
+        const V tv = __builtin_shuffle(vr, vi, bl), rs = __builtin_shuffle(-vi, vr, bl);           \
+        for (; i + G * W <= 2 * m; i += G * W) {                                                   \
+            if (pf)                                                                                \
+                L2S_COL_PF(o + i);                                                                 \
+            L2S_COL_STEP(V, W, G, L2S_HER_UPD);                                                    \
+        }                                                                                          \
     } while (0)
 
 #define NB_L2SYM_CPLX_COLS(R, p, sfx)                                                              \
-    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a)                         \
+    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a, int pf)                 \
     {                                                                                              \
         R *restrict o = a;                                                                         \
         const R *restrict u = x;                                                                   \
         R tr = t[0], ti = t[1];                                                                    \
-        size_t i = 0;                                                                              \
-        if (L2S_COL_LONG(o, 2 * m * sizeof(R))) {                                                  \
-            typedef R V __attribute__((vector_size(L2S_COL_VBYTES)));                              \
-            typedef __typeof__(L2S_LANEINT(R)) K __attribute__((vector_size(L2S_COL_VBYTES)));     \
-            enum { W = sizeof(V) / sizeof(R) };                                                    \
-            const K ev = L2S_EVM(p), od = L2S_ODM(p);                                              \
-            V tv, rs, alt;                                                                         \
-            for (int l = 0; l < W; l++)                                                            \
-                tv[l] = l & 1 ? ti : tr, rs[l] = l & 1 ? tr : ti, alt[l] = l & 1 ? 1 : -1;         \
-            for (; 2 * i + 4 * W <= 2 * m; i += 2 * W) {                                           \
-                __builtin_prefetch(o + 2 * i + L2S_PF_BYTES / sizeof(R), 1);                       \
-                if (4 * W * sizeof(R) > 64)                                                        \
-                    __builtin_prefetch(o + 2 * i + 2 * W + L2S_PF_BYTES / sizeof(R), 1);           \
-                L2S_HER_STEP(V, rs, alt, 2 * i);                                                   \
-                L2S_HER_STEP(V, rs, alt, 2 * i + W);                                               \
-                L2S_HER_STEP(V, rs, alt, 2 * i + 2 * W);                                           \
-                L2S_HER_STEP(V, rs, alt, 2 * i + 3 * W);                                           \
-            }                                                                                      \
-        }                                                                                          \
-        _Pragma("omp simd") for (size_t e = i; e < m; e++) {                                       \
+        size_t i = 0; /* in reals */                                                               \
+        if (2 * m * sizeof(R) >= L2S_COL_LONG && ((uintptr_t)o & 63) == 0)                         \
+            L2S_HER_STEPS(R, p, L2S_COL_VBYTES_C);                                                 \
+        else if (2 * m * sizeof(R) >= L2S_COL_LONG)                                                \
+            L2S_HER_STEPS(R, p, L2S_COL_VBYTES_R);                                                 \
+        _Pragma("omp simd") for (size_t e = i / 2; e < m; e++) {                                   \
             R ur = u[2 * e], ui = u[2 * e + 1];                                                    \
             o[2 * e] = o[2 * e] + (ur * tr - ui * ti);                                             \
             o[2 * e + 1] = o[2 * e + 1] + (ur * ti + ui * tr);                                     \
