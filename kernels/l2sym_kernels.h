@@ -13,7 +13,8 @@
      buffer but never overlap. nc is at most 4 because the drivers walk 4 columns at a time.
    syr col:  a[0..m) += x[0..m) * t[0]          (t: one scalar, complex for c, z); pf != 0:
              the column comes from memory (the caller's guess), worth prefetching
-   syr2 col: a[0..m) += x[0..m) * t1[0] + y[0..m) * t2[0]
+   syr2 col: a[0..m) += x[0..m) * t[0] + y[0..m) * t[1]        (t: two scalars, complex for
+             c, z); pf as for syr col
    All vectors contiguous; any m >= 0. Every set fills every entry (kernels/generic/l2sym_loops.h
    compiled with the set's flags, or intrinsics). */
 #ifndef NB_L2SYM_KERNELS_H
@@ -31,7 +32,7 @@ static inline ptrdiff_t nb_l2s_coloff(size_t c, size_t lda, int lds)
     void (*p##symv)(size_t m, size_t nc, const R *a, size_t lda, int lds, const R *xr,             \
                     const R *xc, R *yr, R *tc);                                                    \
     void (*p##syr)(size_t m, const R *t, const R *x, R *a, int pf);                                \
-    void (*p##syr2)(size_t m, const R *t1, const R *t2, const R *x, const R *y, R *a);
+    void (*p##syr2)(size_t m, const R *t, const R *x, const R *y, R *a, int pf);
 
 typedef struct {
     NB_L2SYM_TYPES(float, s)
@@ -45,7 +46,7 @@ typedef struct {
     void nb_##p##symv_panel_##sfx(size_t, size_t, const R *, size_t, int, const R *, const R *,    \
                                   R *, R *);                                                       \
     void nb_##p##syr_col_##sfx(size_t, const R *, const R *, R *, int);                            \
-    void nb_##p##syr2_col_##sfx(size_t, const R *, const R *, const R *, const R *, R *);
+    void nb_##p##syr2_col_##sfx(size_t, const R *, const R *, const R *, R *, int);
 #define NB_L2SYM_DECLARE(sfx)                                                                      \
     NB_L2SYM_DECL1(float, s, sfx)                                                                  \
     NB_L2SYM_DECL1(double, d, sfx)                                                                 \

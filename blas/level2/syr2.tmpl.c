@@ -58,6 +58,7 @@ typedef struct {
     const l2_tri *s;
     nb_t alpha;
     const nb_t *x, *y; /* contiguous */
+    int pf;            /* the column kernel's prefetch flag, as in syr.tmpl.c */
 } l2s_syr2_job;
 
 /* Columns [c0, c1): the reference's column updates, the off-diagonal run through the kernel. */
@@ -75,16 +76,16 @@ static void l2s_syr2_cols(void *ctx, blasint c0, blasint c1)
 #endif
             continue;
         }
-        nb_t temp1 = jb->alpha * NB_CONJ(yj), temp2 = NB_CONJ(jb->alpha * xj);
+        nb_t temp[2] = {jb->alpha * NB_CONJ(yj), NB_CONJ(jb->alpha * xj)};
         /* real types update the diagonal in the loop (the reference's rounding order there);
            complex ones keep it real below */
         blasint lo = s->upper ? 0 : j + NB_COMPLEX;
         blasint hi = s->upper ? j - NB_COMPLEX : s->n - 1;
         if (lo <= hi)
-            L2S_K(syr2)((size_t)(hi - lo + 1), (const nb_r *)&temp1, (const nb_r *)&temp2,
-                        (const nb_r *)(xs + lo), (const nb_r *)(ys + lo), (nb_r *)(col + lo));
+            L2S_K(syr2)((size_t)(hi - lo + 1), (const nb_r *)temp, (const nb_r *)(xs + lo),
+                        (const nb_r *)(ys + lo), (nb_r *)(col + lo), jb->pf);
 #if NB_COMPLEX
-        col[j] = NB_RE(col[j]) + NB_RE(xj * temp1 + yj * temp2);
+        col[j] = NB_RE(col[j]) + NB_RE(xj * temp[0] + yj * temp[1]);
 #endif
     }
 }
@@ -109,7 +110,7 @@ static void l2_syr2(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, co
         l2s_gather(n, ys, incy, buf + n);
         xs = buf, ys = buf + n;
     }
-    l2s_syr2_job jb = {s, alpha, xs, ys};
+    l2s_syr2_job jb = {s, alpha, xs, ys, l2s_area(s) * (double)sizeof(nb_t) > (double)nb_rt.llc};
     l2s_run_cols(s, l2s_syr2_cols, &jb);
     free(buf);
 }

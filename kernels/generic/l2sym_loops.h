@@ -197,44 +197,83 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
             __asm__("");                                                                           \
         }                                                                                          \
     } while (0)
-/* one step of G vectors from o + i: loaded, updated by UPD(o vector, u vector), stored */
+/* one step of G vectors from o + i: loaded, updated by UPD(o vector, element offset), stored */
 #define L2S_COL_STEP(V, W, G, UPD)                                                                 \
     do {                                                                                           \
         V ov_[G];                                                                                  \
         _Pragma("GCC unroll 16") for (int g_ = 0; g_ < (G); g_++) ov_[g_] =                        \
             L2S_LD(V, o + i + g_ * (W));                                                           \
-        _Pragma("GCC unroll 16") for (int g_ = 0; g_ < (G); g_++) {                                \
-            V uv_ = L2S_LD(V, u + i + g_ * (W));                                                   \
-            ov_[g_] = UPD(ov_[g_], uv_);                                                           \
-        }                                                                                          \
+        _Pragma("GCC unroll 16") for (int g_ = 0; g_ < (G); g_++) ov_[g_] =                        \
+            UPD(ov_[g_], i + g_ * (W));                                                            \
         _Pragma("GCC unroll 16") for (int g_ = 0; g_ < (G); g_++)                                  \
             L2S_ST(o + i + g_ * (W), ov_[g_]);                                                     \
     } while (0)
-#define L2S_SYR_UPD(ov, uv) ((ov) + (uv) * t0)
+/* the column's steps from element i on while a whole one fits in the m elements */
+#define L2S_COL_STEPS(V, m, UPD)                                                                   \
+    do {                                                                                           \
+        enum { W = sizeof(V) / sizeof(o[0]), G = L2S_STEP_BYTES / sizeof(V) };                     \
+        for (; i + G * W <= (m); i += G * W) {                                                     \
+            if (pf)                                                                                \
+                L2S_COL_PF(o + i);                                                                 \
+            L2S_COL_STEP(V, W, G, UPD);                                                            \
+        }                                                                                          \
+    } while (0)
+#define L2S_SYR_UPD(ov, k) ((ov) + L2S_LD(V, u + (k)) * t0)
+#define L2S_SYR2_UPD(ov, k) ((ov) + L2S_LD(V, u + (k)) * s1 + L2S_LD(V, v + (k)) * s2)
+/* Each column kernel hands a long column (L2S_COL_LONG bytes or more) to a function of its own
+   by a tail call and runs a short one itself, so that the short columns' path keeps no state
+   across a call: with the steps inline (register saves in every call) or called and returning
+   (the scalars spilled around the call), ssyr2 and dsyr2 at L1/L2 size lost 5-19%. For the
+   same reason syr2's two scalars come in one array: six arguments, all in registers.
+   L2S_<op>_VARS names the operands; L2S_<op>_TAIL(i0) is the `omp simd` loop from element i0. */
+#define L2S_SYR_VARS(R)                                                                            \
+    R *restrict o = a;                                                                             \
+    const R *restrict u = x;                                                                       \
+    const R t0 = t[0]
+#define L2S_SYR_TAIL(i0)                                                                           \
+    _Pragma("omp simd") for (size_t k = (i0); k < m; k++) o[k] = o[k] + u[k] * t0
+#define L2S_SYR2_VARS(R)                                                                           \
+    R *restrict o = a;                                                                             \
+    const R *restrict u = x, *restrict v = y;                                                      \
+    const R s1 = t[0], s2 = t[1]
+#define L2S_SYR2_TAIL(i0)                                                                          \
+    _Pragma("omp simd") for (size_t k = (i0); k < m; k++) o[k] = o[k] + u[k] * s1 + v[k] * s2
+#define L2S_SYR_ARGS(R) size_t m, const R *t, const R *x, R *a, int pf
+#define L2S_SYR2_ARGS(R) size_t m, const R *t, const R *x, const R *y, R *a, int pf
 #define NB_L2SYM_REAL_COLS(R, p, sfx)                                                              \
-    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a, int pf)                 \
+    static __attribute__((noinline)) void L2S_NAME(p, syr_long, sfx)(L2S_SYR_ARGS(R))              \
     {                                                                                              \
-        R *restrict o = a;                                                                         \
-        const R *restrict u = x;                                                                   \
-        R t0 = t[0];                                                                               \
+        L2S_SYR_VARS(R);                                                                           \
         typedef R V __attribute__((vector_size(L2S_COL_VBYTES_R)));                                \
-        enum { W = sizeof(V) / sizeof(R), G = L2S_STEP_BYTES / sizeof(V) };                        \
         size_t i = 0;                                                                              \
-        if (m * sizeof(R) >= L2S_COL_LONG)                                                         \
-            for (; i + G * W <= m; i += G * W) {                                                   \
-                if (pf)                                                                            \
-                    L2S_COL_PF(o + i);                                                             \
-                L2S_COL_STEP(V, W, G, L2S_SYR_UPD);                                                \
-            }                                                                                      \
-        _Pragma("omp simd") for (size_t k = i; k < m; k++) o[k] = o[k] + u[k] * t0;                \
+        L2S_COL_STEPS(V, m, L2S_SYR_UPD);                                                          \
+        L2S_SYR_TAIL(i);                                                                           \
     }                                                                                              \
-    void L2S_NAME(p, syr2_col, sfx)(size_t m, const R *t1, const R *t2, const R *x, const R *y,    \
-                                    R *a)                                                          \
+    void L2S_NAME(p, syr_col, sfx)(L2S_SYR_ARGS(R))                                                \
     {                                                                                              \
-        R *restrict o = a;                                                                         \
-        const R *restrict u = x, *restrict v = y;                                                  \
-        R s1 = t1[0], s2 = t2[0];                                                                  \
-        _Pragma("omp simd") for (size_t i = 0; i < m; i++) o[i] = o[i] + u[i] * s1 + v[i] * s2;    \
+        if (m * sizeof(R) >= L2S_COL_LONG) {                                                       \
+            L2S_NAME(p, syr_long, sfx)(m, t, x, a, pf);                                            \
+            return;                                                                                \
+        }                                                                                          \
+        L2S_SYR_VARS(R);                                                                           \
+        L2S_SYR_TAIL(0);                                                                           \
+    }                                                                                              \
+    static __attribute__((noinline)) void L2S_NAME(p, syr2_long, sfx)(L2S_SYR2_ARGS(R))            \
+    {                                                                                              \
+        L2S_SYR2_VARS(R);                                                                          \
+        typedef R V __attribute__((vector_size(L2S_COL_VBYTES_R)));                                \
+        size_t i = 0;                                                                              \
+        L2S_COL_STEPS(V, m, L2S_SYR2_UPD);                                                         \
+        L2S_SYR2_TAIL(i);                                                                          \
+    }                                                                                              \
+    void L2S_NAME(p, syr2_col, sfx)(L2S_SYR2_ARGS(R))                                              \
+    {                                                                                              \
+        if (m * sizeof(R) >= L2S_COL_LONG) {                                                       \
+            L2S_NAME(p, syr2_long, sfx)(m, t, x, y, a, pf);                                        \
+            return;                                                                                \
+        }                                                                                          \
+        L2S_SYR2_VARS(R);                                                                          \
+        L2S_SYR2_TAIL(0);                                                                          \
     }
 
 /* The complex column's step (L2S_COL_STEP): o += u * t on (re, im) pairs as the compiler's
@@ -261,58 +300,94 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
 #define L2S_LN_z32 4
 #define L2S_LN_z64 8
 #define L2S_MASK(kind, p, vb) {L2S_XCAT3(L2S_, kind, L2S_XCAT3(L2S_LN_, p, vb))}
-#define L2S_HER_UPD(ov, uv)                                                                        \
+/* (re, im, ..) as tv and (-im, re, ..) as rs, built as blends (lane writes put them on the
+   stack). The sign in rs is exact, so od * rs rounds as the loop's -(ui ti) and ui tr. */
+#define L2S_CPLX_T(tv, rs, re, im)                                                                 \
+    const V tv = __builtin_shuffle((V){0} + (re), (V){0} + (im), bl),                              \
+            rs = __builtin_shuffle(-((V){0} + (im)), (V){0} + (re), bl)
+/* u(k..) * t in the pairs' rounding; one load of u for both shuffles, not one each */
+#define L2S_CPLX_MUL(u, k, tv, rs)                                                                 \
     ({                                                                                             \
-        V h_ = (uv);                                                                               \
-        L2S_KEEP(h_); /* one load of u for both shuffles, not one each */                          \
-        (ov) + (__builtin_shuffle(h_, ev) * tv + __builtin_shuffle(h_, od) * rs);                  \
+        V h_ = L2S_LD(V, (u) + (k));                                                               \
+        L2S_KEEP(h_);                                                                              \
+        __builtin_shuffle(h_, ev) * (tv) + __builtin_shuffle(h_, od) * (rs);                       \
     })
-/* the column's 256-byte steps in vectors of vb bytes, from real i on */
-#define L2S_HER_STEPS(R, p, vb)                                                                    \
+#define L2S_HER_SETUP() L2S_CPLX_T(tv, rs, tr, ti)
+#define L2S_HER_UPD(ov, k) ((ov) + L2S_CPLX_MUL(u, k, tv, rs))
+#define L2S_HER2_SETUP() L2S_CPLX_T(tp, rp, pr, pi); L2S_CPLX_T(tq, rq, qr, qi)
+#define L2S_HER2_UPD(ov, k) ((ov) + L2S_CPLX_MUL(u, k, tp, rp) + L2S_CPLX_MUL(v, k, tq, rq))
+/* a complex column's steps in vectors of vb bytes (i, m in reals) */
+#define L2S_CPLX_STEPS(R, p, vb, m, SETUP, UPD)                                                    \
     do {                                                                                           \
         typedef R V __attribute__((vector_size(vb)));                                              \
         typedef __typeof__(L2S_LANEINT(R)) K __attribute__((vector_size(vb)));                     \
-        enum { W = sizeof(V) / sizeof(R), G = L2S_STEP_BYTES / sizeof(V) };                        \
         const K ev = L2S_MASK(EV, p, vb), od = L2S_MASK(OD, p, vb), bl = L2S_MASK(BL, p, vb);      \
-        /* (tr, ti, ..) and (-ti, tr, ..) as blends: lane writes put them on the stack. The sign   \
-           in rs is exact, so od * rs rounds as the loop's -(ui ti) and ui tr. */                  \
-        const V vr = (V){0} + tr, vi = (V){0} + ti;                                                \
-        const V tv = __builtin_shuffle(vr, vi, bl), rs = __builtin_shuffle(-vi, vr, bl);           \
-        for (; i + G * W <= 2 * m; i += G * W) {                                                   \
-            if (pf)                                                                                \
-                L2S_COL_PF(o + i);                                                                 \
-            L2S_COL_STEP(V, W, G, L2S_HER_UPD);                                                    \
-        }                                                                                          \
+        SETUP();                                                                                   \
+        L2S_COL_STEPS(V, m, UPD);                                                                  \
+    } while (0)
+/* The set's own width on a column that starts on a cache line, else L2S_COL_VBYTES_R. */
+#define L2S_CPLX_COL(R, p, m, SETUP, UPD)                                                          \
+    do {                                                                                           \
+        if (((uintptr_t)o & 63) == 0)                                                              \
+            L2S_CPLX_STEPS(R, p, L2S_COL_VBYTES_C, 2 * (m), SETUP, UPD);                           \
+        else                                                                                       \
+            L2S_CPLX_STEPS(R, p, L2S_COL_VBYTES_R, 2 * (m), SETUP, UPD);                           \
     } while (0)
 
+#define L2S_HER_VARS(R)                                                                            \
+    R *restrict o = a;                                                                             \
+    const R *restrict u = x;                                                                       \
+    const R tr = t[0], ti = t[1]
+#define L2S_HER_TAIL(R, e0)                                                                        \
+    _Pragma("omp simd") for (size_t e = (e0); e < m; e++)                                          \
+    {                                                                                              \
+        R ur = u[2 * e], ui = u[2 * e + 1];                                                        \
+        o[2 * e] = o[2 * e] + (ur * tr - ui * ti);                                                 \
+        o[2 * e + 1] = o[2 * e + 1] + (ur * ti + ui * tr);                                         \
+    }
+#define L2S_HER2_VARS(R)                                                                           \
+    R *restrict o = a;                                                                             \
+    const R *restrict u = x, *restrict v = y;                                                      \
+    const R pr = t[0], pi = t[1], qr = t[2], qi = t[3]
+#define L2S_HER2_TAIL(R, e0)                                                                       \
+    _Pragma("omp simd") for (size_t e = (e0); e < m; e++)                                          \
+    {                                                                                              \
+        R ur = u[2 * e], ui = u[2 * e + 1], vr = v[2 * e], vi = v[2 * e + 1];                      \
+        o[2 * e] = o[2 * e] + (ur * pr - ui * pi) + (vr * qr - vi * qi);                           \
+        o[2 * e + 1] = o[2 * e + 1] + (ur * pi + ui * pr) + (vr * qi + vi * qr);                   \
+    }
 #define NB_L2SYM_CPLX_COLS(R, p, sfx)                                                              \
-    void L2S_NAME(p, syr_col, sfx)(size_t m, const R *t, const R *x, R *a, int pf)                 \
+    static __attribute__((noinline)) void L2S_NAME(p, syr_long, sfx)(L2S_SYR_ARGS(R))              \
     {                                                                                              \
-        R *restrict o = a;                                                                         \
-        const R *restrict u = x;                                                                   \
-        R tr = t[0], ti = t[1];                                                                    \
+        L2S_HER_VARS(R);                                                                           \
         size_t i = 0; /* in reals */                                                               \
-        if (2 * m * sizeof(R) >= L2S_COL_LONG && ((uintptr_t)o & 63) == 0)                         \
-            L2S_HER_STEPS(R, p, L2S_COL_VBYTES_C);                                                 \
-        else if (2 * m * sizeof(R) >= L2S_COL_LONG)                                                \
-            L2S_HER_STEPS(R, p, L2S_COL_VBYTES_R);                                                 \
-        _Pragma("omp simd") for (size_t e = i / 2; e < m; e++) {                                   \
-            R ur = u[2 * e], ui = u[2 * e + 1];                                                    \
-            o[2 * e] = o[2 * e] + (ur * tr - ui * ti);                                             \
-            o[2 * e + 1] = o[2 * e + 1] + (ur * ti + ui * tr);                                     \
-        }                                                                                          \
+        L2S_CPLX_COL(R, p, m, L2S_HER_SETUP, L2S_HER_UPD);                                         \
+        L2S_HER_TAIL(R, i / 2);                                                                    \
     }                                                                                              \
-    void L2S_NAME(p, syr2_col, sfx)(size_t m, const R *t1, const R *t2, const R *x, const R *y,    \
-                                    R *a)                                                          \
+    void L2S_NAME(p, syr_col, sfx)(L2S_SYR_ARGS(R))                                                \
     {                                                                                              \
-        R *restrict o = a;                                                                         \
-        const R *restrict u = x, *restrict v = y;                                                  \
-        R pr = t1[0], pi = t1[1], qr = t2[0], qi = t2[1];                                          \
-        _Pragma("omp simd") for (size_t i = 0; i < m; i++) {                                       \
-            R ur = u[2 * i], ui = u[2 * i + 1], vr = v[2 * i], vi = v[2 * i + 1];                  \
-            o[2 * i] = o[2 * i] + (ur * pr - ui * pi) + (vr * qr - vi * qi);                       \
-            o[2 * i + 1] = o[2 * i + 1] + (ur * pi + ui * pr) + (vr * qi + vi * qr);               \
+        if (2 * m * sizeof(R) >= L2S_COL_LONG) {                                                   \
+            L2S_NAME(p, syr_long, sfx)(m, t, x, a, pf);                                            \
+            return;                                                                                \
         }                                                                                          \
+        L2S_HER_VARS(R);                                                                           \
+        L2S_HER_TAIL(R, 0);                                                                        \
+    }                                                                                              \
+    static __attribute__((noinline)) void L2S_NAME(p, syr2_long, sfx)(L2S_SYR2_ARGS(R))            \
+    {                                                                                              \
+        L2S_HER2_VARS(R);                                                                          \
+        size_t i = 0; /* in reals */                                                               \
+        L2S_CPLX_COL(R, p, m, L2S_HER2_SETUP, L2S_HER2_UPD);                                       \
+        L2S_HER2_TAIL(R, i / 2);                                                                   \
+    }                                                                                              \
+    void L2S_NAME(p, syr2_col, sfx)(L2S_SYR2_ARGS(R))                                              \
+    {                                                                                              \
+        if (2 * m * sizeof(R) >= L2S_COL_LONG) {                                                   \
+            L2S_NAME(p, syr2_long, sfx)(m, t, x, y, a, pf);                                        \
+            return;                                                                                \
+        }                                                                                          \
+        L2S_HER2_VARS(R);                                                                          \
+        L2S_HER2_TAIL(R, 0);                                                                       \
     }
 
 /* A set with its own panels gets these loops as nb_?symv_panel_<sfx>_loop, for the panels of
