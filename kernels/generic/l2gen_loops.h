@@ -182,11 +182,19 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
 
 /* The real axpy prefetches x L2G_PF_BYTES ahead on columns of L2G_PF_MIN bytes or more: tpmv
    'N' from L3 (columns of 8-16 KiB) ran at 0.55x OpenBLAS without it on the Zen 4 guest; on
-   short columns (band and small triangles, in L1) the prefetches only cost issue slots. Four
-   vectors a step and 4 KiB ahead (2 KiB and two vectors before): s/d tpmv and tpsv from memory
-   1.2-1.3x faster on Zen 5, the same from L2 and L3. */
+   short columns (band and small triangles, in L1) the prefetches only cost issue slots. 4 KiB
+   ahead, every 64 bytes (2 KiB before): s/d tpmv and tpsv from memory 1.2-1.3x faster on
+   Zen 5, the same from L2 and L3; without it, from L3 too, tpsv lost 5-15%. */
 #define L2G_PF_BYTES 4096
 #define L2G_PF_MIN 4096
+/* Vectors a step of the real axpy's long columns: eight where the set has 32 vector registers
+   (AVX-512; 256 bytes a step in its 32-byte vectors: s/d tpmv from L3, one triangle per library
+   as in the bench suite, 1.09-1.13x the four-vector step on Zen 5), four on the others. */
+#if defined(__AVX512F__)
+#define L2G_AXPY_STEP 8
+#else
+#define L2G_AXPY_STEP 4
+#endif
 /* The real axpy's short columns (band and packed sweeps, columns shifted by one element from
    the last): in V vectors where the set says so (L2G_AXPY_VEC, the avx512 set, whose own omp simd
    loop ran them in 64-byte vectors with a scalar remainder of up to 7: dgbmv from L2 and L3 at
@@ -216,15 +224,16 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         T *restrict yr = y;                                                                        \
         size_t i = 0;                                                                              \
         if (n * sizeof(T) >= L2G_PF_MIN)                                                           \
-            for (; i + 4 * W <= n; i += 4 * W) {                                                   \
-                __builtin_prefetch(xr + i + L2G_PF_BYTES / sizeof(T));                             \
-                __builtin_prefetch(xr + i + 2 * W + L2G_PF_BYTES / sizeof(T));                     \
-                V y0 = L2G_LD(V, yr + i), y1 = L2G_LD(V, yr + i + W);                              \
-                V y2 = L2G_LD(V, yr + i + 2 * W), y3 = L2G_LD(V, yr + i + 3 * W);                  \
-                y0 = y0 + t * L2G_LD(V, xr + i), y1 = y1 + t * L2G_LD(V, xr + i + W);              \
-                y2 = y2 + t * L2G_LD(V, xr + i + 2 * W), y3 = y3 + t * L2G_LD(V, xr + i + 3 * W);  \
-                memcpy(yr + i, &y0, sizeof y0), memcpy(yr + i + W, &y1, sizeof y1);                \
-                memcpy(yr + i + 2 * W, &y2, sizeof y2), memcpy(yr + i + 3 * W, &y3, sizeof y3);    \
+            for (; i + L2G_AXPY_STEP * W <= n; i += L2G_AXPY_STEP * W) {                           \
+                V yv[L2G_AXPY_STEP];                                                               \
+                _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k += 2)                \
+                    __builtin_prefetch(xr + i + k * W + L2G_PF_BYTES / sizeof(T));                 \
+                _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                   \
+                    yv[k] = L2G_LD(V, yr + i + k * W);                                             \
+                _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                   \
+                    yv[k] = yv[k] + t * L2G_LD(V, xr + i + k * W);                                 \
+                _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                   \
+                    memcpy(yr + i + k * W, &yv[k], sizeof yv[k]);                                  \
             }                                                                                      \
         L2G_AXPY_SHORT(V, W)                                                                       \
         _Pragma("omp simd") for (size_t k = i; k < n; k++) yr[k] = yr[k] + t * xr[k];              \
