@@ -12,6 +12,9 @@
      {s,d,c,z}axpy: y[0..n) += t * x (no test of t: the caller decides the reference's skips);
                   c takes t by address (NB_L2_TARG below)
      {s,d,c,z}dot:  acc + sum op(x[i]) * y[i] (op = conj when conj != 0)
+     {s,d,c,z}axpyb4: four band columns at once, column c (c = 0..3) at a + c*s holding rows
+                  [c, c + len) of y: y[i] += t[c] * a[c*s + i] over those rows (len >= 3), each
+                  y[i] updated column after column exactly as by four axpy calls (same values)
      sbgemv_n / sbgemv_t: y += alpha * op(A) x with A and x bf16 (uint16_t), y fp32,
                   A(i, j) at a[i + j*lda]
      sbdot: the fp32 dot of two bf16 vectors */
@@ -45,7 +48,8 @@
     typedef void (*nb_##p##ger_fn)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,      \
                                    size_t lda, int conj);                                         \
     typedef void (*nb_##p##axpy_fn)(size_t n, NB_L2_TARG_##p(T) t, const T *x, T *y);               \
-    typedef T (*nb_##p##dot_fn)(size_t n, T acc, const T *x, const T *y, int conj);
+    typedef T (*nb_##p##dot_fn)(size_t n, T acc, const T *x, const T *y, int conj);                \
+    typedef void (*nb_##p##axpyb4_fn)(size_t len, const T *t, const T *a, size_t s, T *y);
 NB_L2GEN_TYPES(float, s)
 NB_L2GEN_TYPES(double, d)
 NB_L2GEN_TYPES(float _Complex, c)
@@ -66,6 +70,10 @@ typedef struct {
     nb_ddot_fn ddot;
     nb_cdot_fn cdot;
     nb_zdot_fn zdot;
+    nb_saxpyb4_fn saxpyb4;
+    nb_daxpyb4_fn daxpyb4;
+    nb_caxpyb4_fn caxpyb4;
+    nb_zaxpyb4_fn zaxpyb4;
     void (*sbgemv_n)(size_t m, size_t n, float alpha, const unsigned short *a, size_t lda,
                      const unsigned short *x, float *y);
     void (*sbgemv_t)(size_t m, size_t n, float alpha, const unsigned short *a, size_t lda,
@@ -79,7 +87,8 @@ typedef struct {
     void nb_##p##gemv_t_l2_##sfx(size_t, size_t, T, const T *, size_t, const T *, T *, int);       \
     void nb_##p##ger_l2_##sfx(size_t, size_t, T, const T *, const T *, T *, size_t, int);          \
     void nb_##p##axpy_l2_##sfx(size_t, NB_L2_TARG_##p(T), const T *, T *);                         \
-    T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);
+    T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);                                  \
+    void nb_##p##axpyb4_l2_##sfx(size_t, const T *, const T *, size_t, T *);
 #define NB_L2GEN_DECLARE(sfx)                                                                      \
     NB_L2GEN_PROTO(float, s, sfx)                                                                  \
     NB_L2GEN_PROTO(double, d, sfx)                                                                 \
@@ -102,7 +111,9 @@ NB_L2GEN_DECLARE(generic)
         .zgemv_n = nb_zgemv_n_l2_##sfx, .zgemv_t = nb_zgemv_t_l2_##sfx, .zger = nb_zger_l2_##sfx,  \
         .saxpy = nb_saxpy_l2_##sfx, .daxpy = nb_daxpy_l2_##sfx, .caxpy = nb_caxpy_l2_##sfx,        \
         .zaxpy = nb_zaxpy_l2_##sfx, .sdot = nb_sdot_l2_##sfx, .ddot = nb_ddot_l2_##sfx,            \
-        .cdot = nb_cdot_l2_##sfx, .zdot = nb_zdot_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,         \
+        .cdot = nb_cdot_l2_##sfx, .zdot = nb_zdot_l2_##sfx, .saxpyb4 = nb_saxpyb4_l2_##sfx,        \
+        .daxpyb4 = nb_daxpyb4_l2_##sfx, .caxpyb4 = nb_caxpyb4_l2_##sfx,                            \
+        .zaxpyb4 = nb_zaxpyb4_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,                             \
         .sbgemv_t = nb_sbgemv_t_##sfx, .sbdot = nb_sbdot_##sfx,                                    \
     }
 

@@ -186,7 +186,27 @@ static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
     if (g->notrans) /* the columns whose band meets rows [r0, r1) */
         j0 = nb_max(0, r0 - kl), j1 = ku < g->n - r1 ? r1 - 1 + ku : g->n - 1;
     int pf = l2_band_pf_size(g->n, g->lda); /* l2_common.h */
+    /* 'N' with unit incy: four whole band columns a kernel call (axpyb4) where none is cut by
+       the matrix's edges or the range's; the values are those of the column-by-column loop.
+       Zen 5, kl = ku = 32, 1 thread: s/d/c 1.2-1.6x from L2 and L3, z 1.0-1.2x. Not on a band
+       larger than the last-level cache: from memory its four column streams ran 2 threads at
+       0.85-0.95x the one stream of the column loop (z 0.8x). */
+    blasint len = kl + ku + 1, full_lo = nb_max(0, r0) + ku, full_hi = nb_min(g->m, r1) - 1 - kl;
+    int b4 = g->notrans && g->incy == 1 && len >= 4 &&
+             (double)g->n * (double)g->lda * (double)sizeof(nb_t) <= (double)nb_rt.llc;
     for (blasint j = j0; j <= j1; j++) {
+        if (b4 && j >= full_lo && j + 3 <= full_hi && j + 3 <= j1) {
+            if (pf)
+                for (int c = 0; c < 4; c++)
+                    l2_band_prefetch_col(g->a, g->lda, j + c, 1);
+            nb_t t[4];
+            for (int c = 0; c < 4; c++)
+                t[c] = g->alpha * L2_AT(g->xs, j + c, g->incx);
+            L2K_TAB->NB_CAT(NB_P, axpyb4)((size_t)len, t, g->a + (ptrdiff_t)j * g->lda,
+                                          (size_t)g->lda - 1, g->ys + (j - ku));
+            j += 3;
+            continue;
+        }
         if (pf)
             l2_band_prefetch_col(g->a, g->lda, j, 1);
         /* band storage: A(i,j) sits in row ku+i-j of column j, for max(0,j-ku) <= i <= min(m-1,j+kl) */

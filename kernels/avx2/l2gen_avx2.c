@@ -4,4 +4,5 @@
 #include "kernels/kernel.h"
 #define NB_L2GEN_VBYTES 32
 #define NB_L2GEN_SUFFIX avx2
+#define L2G_KEEP(v) __asm__("" : "+x"(v)) /* l2gen_loops.h */
 #include "kernels/generic/l2gen_loops.h"

@@ -5,4 +5,5 @@
 #define NB_L2GEN_VBYTES 32
 #define NB_L2GEN_SUFFIX avx512
 #define L2G_AXPY_VEC
+#define L2G_KEEP(v) __asm__("" : "+v"(v)) /* l2gen_loops.h */
 #include "kernels/generic/l2gen_loops.h"

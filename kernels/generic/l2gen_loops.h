@@ -17,6 +17,11 @@
 #define L2G_CAT3(a, b, c) L2G_CAT3_(a, b, c)
 #define L2G_NAME(p, op, sfx) L2G_CAT3(nb_##p, op##_l2_, sfx)
 #define L2G_BF(op, sfx) L2G_CAT3(nb_sb, op##_, sfx)
+/* L2G_KEEP(v): the set's way of keeping v in a register (an empty asm), where GCC would fold one
+   load into two instructions and so repeat it; none in plain C */
+#ifndef L2G_KEEP
+#define L2G_KEEP(v) ((void)0)
+#endif
 /* The vectors of the complex gemv_t and the column dots: NB_L2GEN_VBYTES bytes (32 where the
    including file says so, the avx2 and avx512 sets; 16 otherwise, so that no 32-byte vector is
    passed where the set has no 32-byte registers) */
@@ -340,6 +345,92 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         __imag__ s = HSUM1(sq * (conj ? alt : one)) + (conj ? ri - ir : ri + ir);                  \
         return acc + s;                                                                            \
     }
+
+/* Four band columns a call (axpyb4, the contract in kernels/l2gen_kernels.h): a band sweep's
+   columns hold the same rows shifted by one, so the column-by-column axpy stored y and read it
+   back shifted by one element at once, through misaligned store forwarding, and made a call
+   per column of 33-65 elements. Here y is loaded and stored once per four columns. Rows 0-2 and
+   len..len+2 are the ones only some columns reach; every element gets the axpy's operations in
+   column order, so the values are those of four axpy calls, to the bit. */
+#define L2G_B4_REAL_OP(c, i) yr[i] = L2G_FMA(t##c, a##c[i], yr[i])
+#define NB_L2GEN_BAND4_REAL(T, V, p, sfx)                                                          \
+    void L2G_NAME(p, axpyb4, sfx)(size_t len, const T *t, const T *a, size_t s, T *y)              \
+    {                                                                                              \
+        enum { W = sizeof(V) / sizeof(T) };                                                        \
+        const T *restrict a0 = a, *restrict a1 = a + s, *restrict a2 = a + 2 * s;                  \
+        const T *restrict a3 = a + 3 * s;                                                          \
+        T *restrict yr = y;                                                                        \
+        const T t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];                                        \
+        L2G_B4_REAL_OP(0, 0);                                                                      \
+        L2G_B4_REAL_OP(0, 1), L2G_B4_REAL_OP(1, 1);                                                \
+        L2G_B4_REAL_OP(0, 2), L2G_B4_REAL_OP(1, 2), L2G_B4_REAL_OP(2, 2);                          \
+        size_t i = 3;                                                                              \
+        for (; i + W <= len; i += W) {                                                             \
+            V v = L2G_LD(V, yr + i);                                                               \
+            v = v + t0 * L2G_LD(V, a0 + i), v = v + t1 * L2G_LD(V, a1 + i);                        \
+            v = v + t2 * L2G_LD(V, a2 + i), v = v + t3 * L2G_LD(V, a3 + i);                        \
+            memcpy(yr + i, &v, sizeof v);                                                          \
+        }                                                                                          \
+        for (; i < len; i++) {                                                                     \
+            L2G_B4_REAL_OP(0, i), L2G_B4_REAL_OP(1, i);                                            \
+            L2G_B4_REAL_OP(2, i), L2G_B4_REAL_OP(3, i);                                            \
+        }                                                                                          \
+        L2G_B4_REAL_OP(1, len), L2G_B4_REAL_OP(2, len), L2G_B4_REAL_OP(3, len);                    \
+        L2G_B4_REAL_OP(2, len + 1), L2G_B4_REAL_OP(3, len + 1);                                    \
+        L2G_B4_REAL_OP(3, len + 2);                                                                \
+    }
+/* complex: the axpy's two FMAs a column, re -= s ai after re += r ar, im += s ar after im += r
+   ai (its scalar tail's order), on the interleaved data */
+#define L2G_B4_CPLX_OP(c, e)                                                                       \
+    do {                                                                                           \
+        __typeof__(yr[0]) re_ =                                                                    \
+            L2G_FMA(-s##c, a##c[2 * (e) + 1], L2G_FMA(r##c, a##c[2 * (e)], yr[2 * (e)]));          \
+        __typeof__(yr[0]) im_ =                                                                    \
+            L2G_FMA(s##c, a##c[2 * (e)], L2G_FMA(r##c, a##c[2 * (e) + 1], yr[2 * (e) + 1]));       \
+        yr[2 * (e)] = re_, yr[2 * (e) + 1] = im_;                                                  \
+    } while (0)
+#define L2G_B4_CPLX_VEC(c, SWAP)                                                                   \
+    do {                                                                                           \
+        __typeof__(v) x_ = L2G_LD(__typeof__(v), a##c + i);                                        \
+        L2G_KEEP(x_); /* one load for both FMAs */                                                 \
+        v = v + rv##c * x_;                                                                        \
+        v = v + sv##c * SWAP(x_);                                                                  \
+    } while (0)
+#define NB_L2GEN_BAND4_CPLX(T, R, V, SWAP, ALT, p, sfx)                                            \
+    void L2G_NAME(p, axpyb4, sfx)(size_t len, const T *t, const T *a, size_t s, T *y)              \
+    {                                                                                              \
+        enum { W = sizeof(V) / sizeof(R) };                                                        \
+        const R *restrict a0 = (const R *)a, *restrict a1 = (const R *)(a + s);                    \
+        const R *restrict a2 = (const R *)(a + 2 * s), *restrict a3 = (const R *)(a + 3 * s);      \
+        R *restrict yr = (R *)y;                                                                   \
+        const R *tr = (const R *)t;                                                                \
+        const R r0 = tr[0], s0 = tr[1], r1 = tr[2], s1 = tr[3];                                    \
+        const R r2 = tr[4], s2 = tr[5], r3 = tr[6], s3 = tr[7];                                    \
+        const V alt = ALT();                                                                       \
+        const V rv0 = (V){0} + r0, sv0 = alt * -s0, rv1 = (V){0} + r1, sv1 = alt * -s1;            \
+        const V rv2 = (V){0} + r2, sv2 = alt * -s2, rv3 = (V){0} + r3, sv3 = alt * -s3;            \
+        L2G_B4_CPLX_OP(0, 0);                                                                      \
+        L2G_B4_CPLX_OP(0, 1); L2G_B4_CPLX_OP(1, 1);                                                \
+        L2G_B4_CPLX_OP(0, 2); L2G_B4_CPLX_OP(1, 2); L2G_B4_CPLX_OP(2, 2);                          \
+        size_t i = 6; /* in reals */                                                               \
+        for (; i + W <= 2 * len; i += W) {                                                         \
+            V v = L2G_LD(V, yr + i);                                                               \
+            L2G_B4_CPLX_VEC(0, SWAP); L2G_B4_CPLX_VEC(1, SWAP);                                    \
+            L2G_B4_CPLX_VEC(2, SWAP); L2G_B4_CPLX_VEC(3, SWAP);                                    \
+            memcpy(yr + i, &v, sizeof v);                                                          \
+        }                                                                                          \
+        for (size_t e = i / 2; e < len; e++) {                                                     \
+            L2G_B4_CPLX_OP(0, e); L2G_B4_CPLX_OP(1, e);                                            \
+            L2G_B4_CPLX_OP(2, e); L2G_B4_CPLX_OP(3, e);                                            \
+        }                                                                                          \
+        L2G_B4_CPLX_OP(1, len); L2G_B4_CPLX_OP(2, len); L2G_B4_CPLX_OP(3, len);                    \
+        L2G_B4_CPLX_OP(2, len + 1); L2G_B4_CPLX_OP(3, len + 1);                                    \
+        L2G_B4_CPLX_OP(3, len + 2);                                                                \
+    }
+NB_L2GEN_BAND4_REAL(float, l2g_vs, s, NB_L2GEN_SUFFIX)
+NB_L2GEN_BAND4_REAL(double, l2g_vd, d, NB_L2GEN_SUFFIX)
+NB_L2GEN_BAND4_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_BAND4_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
 
 NB_L2GEN_VEC_REAL(float, l2g_vs, hsum1_s_l2g, s, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_REAL(double, l2g_vd, hsum1_d_l2g, d, NB_L2GEN_SUFFIX)
