@@ -160,35 +160,46 @@ static void test_exceptional_blocked(void)
         }
     free(a), free(x);
     /* the swept band and packed products (n 200 packed, n 600 with 40 off-diagonals), the
-       packed one in column blocks */
+       packed one in column blocks; mid = 0..3: the band's column away from its edges, at each
+       place in a group of four columns (trmv.tmpl.c's axpyb4 calls) */
     for (int lower = 0; lower < 2; lower++)
-        for (int packed = 0; packed < 2; packed++) {
-            int nn = packed ? 200 : 600, k = 40, ld = k + 1, r = lower ? nn - 1 : 0;
-            int cidx = lower ? (packed ? 10 : nn - 1 - k) : (packed ? 150 : k);
-            size_t na = packed ? (size_t)nn * (nn + 1) / 2 : (size_t)ld * nn;
-            double *ab = calloc(na, sizeof(double)), *xv = malloc((size_t)nn * sizeof(double));
-            for (int i = 0; i < nn; i++) {
-                xv[i] = 1;
-                ab[packed ? (lower ? (size_t)i * (2 * nn - i + 1) / 2 : (size_t)i * (i + 1) / 2 + i)
-                          : (size_t)i * ld + (lower ? 0 : k)] = 1;
+        for (int packed = 0; packed < 2; packed++)
+            for (int mid = -1; mid < (packed ? 0 : 4); mid++) {
+                int nn = packed ? 200 : 600, k = 40, ld = k + 1;
+                int cidx = lower ? (packed ? 10 : nn - 1 - k) : (packed ? 150 : k);
+                if (mid >= 0)
+                    cidx = 300 + mid;
+                int r = mid >= 0 ? (lower ? cidx + 5 : cidx - 5) : lower ? nn - 1 : 0;
+                size_t na = packed ? (size_t)nn * (nn + 1) / 2 : (size_t)ld * nn;
+                double *ab = calloc(na, sizeof(double)), *xv = malloc((size_t)nn * sizeof(double));
+                for (int i = 0; i < nn; i++) {
+                    xv[i] = 1;
+                    ab[packed ? (lower ? (size_t)i * (2 * nn - i + 1) / 2
+                                       : (size_t)i * (i + 1) / 2 + i)
+                              : (size_t)i * ld + (lower ? 0 : k)] = 1;
+                }
+                /* A(r, cidx) = Inf, in the column that x(cidx) = 0 must skip */
+                size_t at = packed ? (lower ? (size_t)cidx * (2 * nn - cidx + 1) / 2
+                                                  + (size_t)(r - cidx)
+                                            : (size_t)cidx * (cidx + 1) / 2 + (size_t)r)
+                                   : (size_t)cidx * ld + (size_t)(lower ? r - cidx : k + r - cidx);
+                ab[at] = INFINITY;
+                /* and A(cidx, cidx) = Inf: the reference skips x(cidx)'s scaling too */
+                ab[packed ? (lower ? (size_t)cidx * (2 * nn - cidx + 1) / 2
+                                   : (size_t)cidx * (cidx + 1) / 2 + cidx)
+                          : (size_t)cidx * ld + (lower ? 0 : k)] = INFINITY;
+                xv[cidx] = 0;
+                if (packed)
+                    dtpmv_(lower ? "L" : "U", "N", "N", &nn, ab, xv, &one, 1, 1, 1);
+                else
+                    dtbmv_(lower ? "L" : "U", "N", "N", &nn, &k, ab, &ld, xv, &one, 1, 1, 1);
+                /* row r sums x(j) A(r, j) over the other columns j of its band row: 1 (diagonal)
+                   where it is alone, else finite, never Inf or NaN */
+                TU_CHECK(isfinite(xv[r]) && (mid >= 0 || xv[r] == 1) && xv[cidx] == 0,
+                         "D%s %c swept (column %d): zero x(j) must skip column j: x = %g",
+                         packed ? "TPMV" : "TBMV", lower ? 'L' : 'U', cidx, xv[r]);
+                free(ab), free(xv);
             }
-            /* A(r, cidx) = Inf, in the column that x(cidx) = 0 must skip */
-            size_t at = packed ? (lower ? (size_t)cidx * (2 * nn - cidx + 1) / 2 + (size_t)(r - cidx)
-                                        : (size_t)cidx * (cidx + 1) / 2 + (size_t)r)
-                               : (size_t)cidx * ld + (size_t)(lower ? r - cidx : k + r - cidx);
-            ab[at] = INFINITY;
-            /* and A(cidx, cidx) = Inf: the reference skips x(cidx)'s scaling too */
-            ab[packed ? (lower ? (size_t)cidx * (2 * nn - cidx + 1) / 2 : (size_t)cidx * (cidx + 1) / 2 + cidx)
-                      : (size_t)cidx * ld + (lower ? 0 : k)] = INFINITY;
-            xv[cidx] = 0;
-            if (packed)
-                dtpmv_(lower ? "L" : "U", "N", "N", &nn, ab, xv, &one, 1, 1, 1);
-            else
-                dtbmv_(lower ? "L" : "U", "N", "N", &nn, &k, ab, &ld, xv, &one, 1, 1, 1);
-            TU_CHECK(xv[r] == 1 && xv[cidx] == 0, "D%s %c swept: zero x(j) must skip column j: x = %g",
-                     packed ? "TPMV" : "TBMV", lower ? 'L' : 'U', xv[r]);
-            free(ab), free(xv);
-        }
 }
 
 int main(int argc, char **argv)

@@ -216,8 +216,29 @@ static void tri_sweep(const l2_tri *s, char trans, char diag, nb_t *xc, const nb
     /* the columns whose stored rows meet [r0, r1), in the reference's order */
     blasint first = s->upper ? r0 : nb_max(0, r0 - band);
     blasint last = s->upper ? (band < n - r1 ? r1 - 1 + band : n - 1) : r1 - 1;
+    /* An upper band: four columns a kernel call (axpyb4, as gbmv) where their rows and
+       diagonals all lie in [r0, r1) and no x(j) is zero. Rows j..j+2 take their diagonal
+       factor before the call: each is scaled after its own column and before the later
+       columns reach it, as in the column loop, so the values are the same. Not on a band
+       larger than the last-level cache (see gemv.tmpl.c). */
+    int b4 = s->kind == L2_BAND && s->upper && band >= 3 &&
+             (double)n * (double)s->lda * (double)sizeof(nb_t) <= (double)nb_rt.llc;
     for (blasint t = first; t <= last; t++) {
         blasint j = s->upper ? t : first + last - t;
+        if (b4 && j - band >= nb_max(0, r0) && j + 3 < r1 && j + 3 <= last &&
+            xo[j] != 0 && xo[j + 1] != 0 && xo[j + 2] != 0 && xo[j + 3] != 0) {
+            nb_t t4[4] = {xo[j], xo[j + 1], xo[j + 2], xo[j + 3]};
+            for (int c = 0; c < 4 && pf; c++)
+                l2_band_prefetch(s, j + c, 1);
+            for (int c = 0; c < 3 && nounit; c++)
+                xc[j + c] = xc[j + c] * l2_col(s, j + c)[j + c];
+            L2K_TAB->NB_CAT(NB_P, axpyb4)((size_t)band, t4, l2_col(s, j) + (j - band),
+                                          (size_t)s->lda - 1, xc + (j - band));
+            if (nounit)
+                xc[j + 3] = xc[j + 3] * l2_col(s, j + 3)[j + 3];
+            t += 3;
+            continue;
+        }
         nb_t temp = xo[j];
         if (pf)
             l2_band_prefetch(s, j, s->upper ? 1 : -1);
