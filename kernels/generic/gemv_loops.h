@@ -108,7 +108,14 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
 
 /* gemv_n: y_b += sum over NC columns of t_c * A(rows, c), one vector of rows at a time; the
    column terms are added in column order, so y(i) sees the same sequence for any row split
-   (and whatever the width of the step that takes row i). */
+   (and whatever the width of the step that takes row i). With 32 vector registers (AVX-512)
+   two vectors of rows a step, two chains of eight FMAs side by side: sgemv_n 360 (L2) 1.16-1.25x
+   and dgemv_n 248 1.16-1.18x on Zen 5; on avx2 (16 registers) sgemv_n 72 lost 7-12% so. */
+#if defined(__AVX512F__)
+#define GEMV_N_PAIRS 1
+#else
+#define GEMV_N_PAIRS 0
+#endif
 #define GEMV_N_COLS(T, V, p, NC)                                                                    \
     do {                                                                                            \
         const T *restrict ac[NC];                                                                   \
@@ -116,6 +123,14 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
         for (int c = 0; c < (NC); c++)                                                              \
             ac[c] = a + i0 + (j + c) * lda, tc[c] = alpha * x[j + c];                               \
         size_t i = 0;                                                                               \
+        for (; GEMV_N_PAIRS && i + 2 * W <= mb; i += 2 * W) {                                       \
+            V yv = GEMV_LD(V, yb + i), yw = GEMV_LD(V, yb + i + W);                                 \
+            _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) {                                \
+                yv += tc[c] * GEMV_LD(V, ac[c] + i);                                                \
+                yw += tc[c] * GEMV_LD(V, ac[c] + i + W);                                            \
+            }                                                                                       \
+            GEMV_ST(yb + i, yv), GEMV_ST(yb + i + W, yw);                                           \
+        }                                                                                           \
         for (; i + W <= mb; i += W) {                                                               \
             V yv = GEMV_LD(V, yb + i);                                                              \
             _Pragma("GCC unroll 8") for (int c = 0; c < (NC); c++) yv += tc[c] * GEMV_LD(V, ac[c] + i); \
