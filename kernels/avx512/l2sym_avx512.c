@@ -86,22 +86,17 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int 
         y1 = I(fmadd)(v, p##j, y1), y2 = I(fmadd)(vs, q##j, y2);                                   \
         u##j = I(fmadd)(v, xv, u##j), v##j = I(fmadd)(v, xs, v##j);                                \
     } while (0)
-#define HSTEP(I, V, SWAPIMM, ODD, MK, k)                                                           \
+/* One step of rows k.. over the panel's columns: COLS is HCOLS2 or HCOLS4 (the HCOL calls). */
+#define HCOLS2(I, V, SWAPIMM, MK, k) HCOL(I, V, SWAPIMM, MK, k, 0); HCOL(I, V, SWAPIMM, MK, k, 1)
+#define HCOLS4(I, V, SWAPIMM, MK, k)                                                               \
+    HCOLS2(I, V, SWAPIMM, MK, k);                                                                  \
+    HCOL(I, V, SWAPIMM, MK, k, 2);                                                                 \
+    HCOL(I, V, SWAPIMM, MK, k, 3)
+#define HSTEP(I, V, SWAPIMM, ODD, MK, k, COLS)                                                     \
     do {                                                                                           \
         V xv = I(maskz_loadu)(MK, xr + (k)), xs = I(permute)(xv, SWAPIMM);                         \
         V y1 = I(maskz_loadu)(MK, yr + (k)), y2 = I(setzero)();                                    \
-        HCOL(I, V, SWAPIMM, MK, k, 0);                                                            \
-        HCOL(I, V, SWAPIMM, MK, k, 1);                                                            \
-        I(mask_storeu)(yr + (k), MK, I(mask_add)(I(sub)(y1, y2), ODD, y1, y2));                    \
-    } while (0)
-#define HSTEP4(I, V, SWAPIMM, ODD, MK, k)                                                          \
-    do {                                                                                           \
-        V xv = I(maskz_loadu)(MK, xr + (k)), xs = I(permute)(xv, SWAPIMM);                         \
-        V y1 = I(maskz_loadu)(MK, yr + (k)), y2 = I(setzero)();                                    \
-        HCOL(I, V, SWAPIMM, MK, k, 0);                                                            \
-        HCOL(I, V, SWAPIMM, MK, k, 1);                                                            \
-        HCOL(I, V, SWAPIMM, MK, k, 2);                                                            \
-        HCOL(I, V, SWAPIMM, MK, k, 3);                                                            \
+        COLS(I, V, SWAPIMM, MK, k);                                                                \
         I(mask_storeu)(yr + (k), MK, I(mask_add)(I(sub)(y1, y2), ODD, y1, y2));                    \
     } while (0)
 #define HPANEL4(R, V, W, MASKT, I, SWAPIMM)                                                        \
@@ -116,10 +111,10 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int 
         PF1(a1 + k, 64);                                                                           \
         PF1(a2 + k, 64);                                                                           \
         PF1(a3 + k, 64);                                                                           \
-        HSTEP4(I, V, SWAPIMM, odd, all, k);                                                        \
+        HSTEP(I, V, SWAPIMM, odd, all, k, HCOLS4);                                                 \
     }                                                                                              \
     if (k < len)                                                                                   \
-        HSTEP4(I, V, SWAPIMM, odd, (MASKT)((1u << (len - k)) - 1), k);                             \
+        HSTEP(I, V, SWAPIMM, odd, (MASKT)((1u << (len - k)) - 1), k, HCOLS4);                      \
     tc[0] += I(reduce_add)(u0), tc[1] += I(reduce_add)(I(mul)(v0, alt));                           \
     tc[2] += I(reduce_add)(u1), tc[3] += I(reduce_add)(I(mul)(v1, alt));                           \
     tc[4] += I(reduce_add)(u2), tc[5] += I(reduce_add)(I(mul)(v2, alt));                           \
@@ -142,10 +137,10 @@ void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int 
         for (; k + (W) <= len; k += (W)) {                                                         \
             PF1(a0 + k, 64);                                                                       \
             PF1(a1 + k, 64);                                                                       \
-            HSTEP(I, V, SWAPIMM, odd, all, k);                                                     \
+            HSTEP(I, V, SWAPIMM, odd, all, k, HCOLS2);                                             \
         }                                                                                          \
         if (k < len)                                                                               \
-            HSTEP(I, V, SWAPIMM, odd, (MASKT)((1u << (len - k)) - 1), k);                          \
+            HSTEP(I, V, SWAPIMM, odd, (MASKT)((1u << (len - k)) - 1), k, HCOLS2);                  \
         tc[2 * c] += I(reduce_add)(u0), tc[2 * c + 1] += I(reduce_add)(I(mul)(v0, alt));           \
         tc[2 * c + 2] += I(reduce_add)(u1), tc[2 * c + 3] += I(reduce_add)(I(mul)(v1, alt));       \
     }                                                                                              \
