@@ -8,10 +8,14 @@
 #define NB_L2_COMMON_H
 
 #include "level2.h"
+#include "kernels/kernel.h"
 
 #define L2_AT(vs, i, inc) ((vs)[(ptrdiff_t)(i) * (inc)])
 
-/* y := beta*y for beta != 1; beta == 0 stores zeros without reading y (NaN there is discarded). */
+/* y := beta*y for beta != 1; beta == 0 stores zeros without reading y (NaN there is discarded).
+   The products are the kernel set's scal (plain products, as the reference's): the loop
+   compiled with the base flags took 9% of cgemv 48 x 48's time (Zen 5), a scalar complex
+   product an element. */
 static inline void l2_scale(blasint len, nb_t beta, nb_t *ys, blasint inc)
 {
     if (beta == 0) {
@@ -22,12 +26,23 @@ static inline void l2_scale(blasint len, nb_t beta, nb_t *ys, blasint inc)
             for (blasint i = 0; i < len; i++)
                 L2_AT(ys, i, inc) = 0;
     } else {
-        if (inc == 1)
-            for (blasint i = 0; i < len; i++)
-                ys[i] = beta * ys[i];
-        else
-            for (blasint i = 0; i < len; i++)
-                L2_AT(ys, i, inc) = beta * L2_AT(ys, i, inc);
+        if (!nb_rt.kset)
+            nb_init();
+        if (inc == 1) {
+            nb_rt.kset->l1.NB_CAT(NB_P, scal)((size_t)len, beta, ys);
+            return;
+        }
+        /* strided: in gathered pieces, so an element gets the contiguous call's bits (the
+           kernel's operations are the same in every lane and in its padded tail) */
+        nb_t piece[256];
+        for (blasint i0 = 0; i0 < len; i0 += 256) {
+            blasint k = len - i0 < 256 ? len - i0 : 256;
+            for (blasint i = 0; i < k; i++)
+                piece[i] = L2_AT(ys, i0 + i, inc);
+            nb_rt.kset->l1.NB_CAT(NB_P, scal)((size_t)k, beta, piece);
+            for (blasint i = 0; i < k; i++)
+                L2_AT(ys, i0 + i, inc) = piece[i];
+        }
     }
 }
 

@@ -3,6 +3,7 @@
    register budget to state: the compiler allocates the vector registers. */
 #include "kernels/kernel.h"
 #define NB_L2GEN_VBYTES 32
+#define NB_L2GEN_NBYTES 64
 #define NB_L2GEN_SUFFIX avx512
 #define L2G_AXPY_VEC
 #define L2G_KEEP(v) __asm__("" : "+v"(v)) /* l2gen_loops.h */

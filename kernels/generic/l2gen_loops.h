@@ -34,6 +34,36 @@
 typedef float l2g_vs __attribute__((vector_size(NB_L2GEN_VBYTES)));
 typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
 #define L2G_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
+/* The complex gemv_n's vectors: NB_L2GEN_NBYTES bytes (64 in the avx512 set: a loop bound by its
+   FMAs, at the full width of Zen 5's and Sapphire Rapids' FMA units; the set's NB_L2GEN_VBYTES
+   otherwise), with their pair swap and the (1, -1, ...) pattern as data */
+#ifndef NB_L2GEN_NBYTES
+#define NB_L2GEN_NBYTES NB_L2GEN_VBYTES
+#endif
+typedef float l2g_ns __attribute__((vector_size(NB_L2GEN_NBYTES)));
+typedef double l2g_nd __attribute__((vector_size(NB_L2GEN_NBYTES)));
+typedef int32_t l2g_nsm __attribute__((vector_size(NB_L2GEN_NBYTES)));
+typedef int64_t l2g_ndm __attribute__((vector_size(NB_L2GEN_NBYTES)));
+#if NB_L2GEN_NBYTES == 64
+#define L2G_NSWAP_S {1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}
+#define L2G_NSWAP_D {1, 0, 3, 2, 5, 4, 7, 6}
+#elif NB_L2GEN_NBYTES == 32
+#define L2G_NSWAP_S {1, 0, 3, 2, 5, 4, 7, 6}
+#define L2G_NSWAP_D {1, 0, 3, 2}
+#else
+#define L2G_NSWAP_S {1, 0, 3, 2}
+#define L2G_NSWAP_D {1, 0}
+#endif
+static inline l2g_ns l2g_nswap_s(l2g_ns v)
+{
+    return __builtin_shuffle(v, (l2g_nsm)L2G_NSWAP_S);
+}
+static inline l2g_nd l2g_nswap_d(l2g_nd v)
+{
+    return __builtin_shuffle(v, (l2g_ndm)L2G_NSWAP_D);
+}
+static const float l2g_alt_c[16] = {1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1};
+static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
 
 /* The complex axpy's scalar tail, fused explicitly where the set has FMA, as its vector loop
    fuses: left to the compiler's contraction, the vector loop and its scalar tail fused different
@@ -55,16 +85,59 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
     } while (0)
 
 /* gemv_n: four columns per pass, rows in 64 KiB blocks of y (L2): longer column runs than an
-   L1-sized block (8 KiB of y ran zgemv_n at 6000 at 0.73x OpenBLAS, 64 KiB at 1.19x).
-   gemv_t: two vector sums per column (products with x and with x's pairs swapped), summed
-   after the loop with the signs of op, so one loop serves 'T' and 'C'. */
-#define NB_L2GEN_CPLX(T, R, V, SWAP, HSUM4, ALT, p, sfx)                                                            \
+   L1-sized block (8 KiB of y ran zgemv_n at 6000 at 0.73x OpenBLAS, 64 KiB at 1.19x). On the
+   interleaved data as it lies, two sums a vector of y: p = y + sum a_c r_c and q = sum a_c
+   (s_c, -s_c), with t_c = alpha x_c = r_c + i s_c; then y = p + swap(q), one in-lane swap per
+   four columns (an `omp simd` loop de-interleaved the pairs through permutes: cgemv_n at 48
+   ran at 0.74x OpenBLAS on Zen 5, zgemv_n at 32 at 0.85x; this loop 0.97x and 1.48x).
+   q starts as 0 + a0 (s0, -s0), so that every step holds one product and GCC fuses each into
+   its sum (from a0 (s0, -s0) alone it fused the first product of q's second step instead).
+   L2G_GN_MORE4 / MORE1: the columns after the first, in the vector step and in the tail. */
+#define L2G_GN_COL(V, c, k)                                                                        \
+    do {                                                                                           \
+        V v_ = L2G_LD(V, a##c + (k));                                                              \
+        L2G_KEEP(v_); /* one load for both FMAs */                                                 \
+        p_ = p_ + v_ * rv##c, q_ = q_ + v_ * sv##c;                                                \
+    } while (0)
+#define L2G_GN_TAILCOL(c, e)                                                                       \
+    do {                                                                                           \
+        pe = L2G_FMA(a##c[2 * (e)], rv##c[0], pe), po = L2G_FMA(a##c[2 * (e) + 1], rv##c[0], po);  \
+        qe = L2G_FMA(a##c[2 * (e)], sv##c[0], qe), qo = L2G_FMA(a##c[2 * (e) + 1], sv##c[1], qo);  \
+    } while (0)
+#define L2G_GN_MORE1(COL, V, k)
+#define L2G_GN_MORE4(COL, V, k) COL(V, 1, k); COL(V, 2, k); COL(V, 3, k);
+#define L2G_GN_TAILCOL_(V, c, e) L2G_GN_TAILCOL(c, e)
+#define L2G_GN_STEP(V, SWAP, MORE, k)                                                              \
+    do {                                                                                           \
+        V p_ = L2G_LD(V, yb + (k)), v0_ = L2G_LD(V, a0 + (k)), q_;                                 \
+        L2G_KEEP(v0_);                                                                             \
+        p_ = p_ + v0_ * rv0, q_ = (V){0} + v0_ * sv0;                                              \
+        MORE(L2G_GN_COL, V, k)                                                                     \
+        p_ = p_ + SWAP(q_);                                                                        \
+        memcpy(yb + (k), &p_, sizeof p_);                                                          \
+    } while (0)
+/* The rows from kend on, one element at a time with the vector step's operations in its order,
+   fused where the set fuses (as GCC contracts the vector step), so an element's value does not
+   depend on where its range starts. (Copying them into zero-padded vectors cost a failed store
+   forward per column: cgemv 1 x 1 ran 20 ns slower.) */
+#define L2G_GN_TAIL(MORE)                                                                          \
+    for (size_t e = kend / 2; e < mb; e++) {                                                       \
+        __typeof__(yb[0]) pe = L2G_FMA(a0[2 * e], rv0[0], yb[2 * e]);                              \
+        __typeof__(yb[0]) po = L2G_FMA(a0[2 * e + 1], rv0[0], yb[2 * e + 1]);                      \
+        __typeof__(yb[0]) qe = L2G_FMA(a0[2 * e], sv0[0], 0);                                      \
+        __typeof__(yb[0]) qo = L2G_FMA(a0[2 * e + 1], sv0[1], 0);                                  \
+        MORE(L2G_GN_TAILCOL_, , e)                                                                 \
+        yb[2 * e] = pe + qo, yb[2 * e + 1] = po + qe;                                              \
+    }
+#define NB_L2GEN_GEMV_N(T, R, V, SWAP, p, sfx)                                                     \
     void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
                                   const T *x, T *y)                                                \
     {                                                                                              \
+        enum { L = sizeof(V) / sizeof(R) };                                                        \
         const size_t rows = 65536 / sizeof(T);                                                     \
+        const V alt = L2G_LD(V, l2g_alt_##p);                                                      \
         for (size_t i0 = 0; i0 < m; i0 += rows) {                                                  \
-            size_t mb = m - i0 < rows ? m - i0 : rows;                                             \
+            size_t mb = m - i0 < rows ? m - i0 : rows, len = 2 * mb, kend = len - len % L;         \
             R *restrict yb = (R *)(y + i0);                                                        \
             size_t j = 0;                                                                          \
             for (; j + 4 <= n; j += 4) {                                                           \
@@ -74,33 +147,25 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
                 const R *restrict a3 = (const R *)(a + i0 + (j + 3) * lda);                        \
                 T t0 = alpha * x[j], t1 = alpha * x[j + 1], t2 = alpha * x[j + 2],                 \
                   t3 = alpha * x[j + 3];                                                           \
-                R r0 = __real__ t0, s0 = __imag__ t0, r1 = __real__ t1, s1 = __imag__ t1;          \
-                R r2 = __real__ t2, s2 = __imag__ t2, r3 = __real__ t3, s3 = __imag__ t3;          \
-                _Pragma("omp simd") for (size_t i = 0; i < mb; i++)                                \
-                {                                                                                  \
-                    R re = yb[2 * i], im = yb[2 * i + 1];                                          \
-                    re = re + r0 * a0[2 * i] - s0 * a0[2 * i + 1] + r1 * a1[2 * i] -               \
-                         s1 * a1[2 * i + 1] + r2 * a2[2 * i] - s2 * a2[2 * i + 1] +                \
-                         r3 * a3[2 * i] - s3 * a3[2 * i + 1];                                      \
-                    im = im + r0 * a0[2 * i + 1] + s0 * a0[2 * i] + r1 * a1[2 * i + 1] +           \
-                         s1 * a1[2 * i] + r2 * a2[2 * i + 1] + s2 * a2[2 * i] +                    \
-                         r3 * a3[2 * i + 1] + s3 * a3[2 * i];                                      \
-                    yb[2 * i] = re, yb[2 * i + 1] = im;                                            \
-                }                                                                                  \
+                const V rv0 = (V){0} + __real__ t0, sv0 = alt * __imag__ t0;                       \
+                const V rv1 = (V){0} + __real__ t1, sv1 = alt * __imag__ t1;                       \
+                const V rv2 = (V){0} + __real__ t2, sv2 = alt * __imag__ t2;                       \
+                const V rv3 = (V){0} + __real__ t3, sv3 = alt * __imag__ t3;                       \
+                for (size_t k = 0; k < kend; k += L)                                               \
+                    L2G_GN_STEP(V, SWAP, L2G_GN_MORE4, k);                                         \
+                L2G_GN_TAIL(L2G_GN_MORE4)                                                          \
             }                                                                                      \
             for (; j < n; j++) {                                                                   \
                 const R *restrict a0 = (const R *)(a + i0 + j * lda);                              \
                 T t0 = alpha * x[j];                                                               \
-                R r0 = __real__ t0, s0 = __imag__ t0;                                              \
-                _Pragma("omp simd") for (size_t i = 0; i < mb; i++)                                \
-                {                                                                                  \
-                    R re = yb[2 * i] + r0 * a0[2 * i] - s0 * a0[2 * i + 1];                        \
-                    R im = yb[2 * i + 1] + r0 * a0[2 * i + 1] + s0 * a0[2 * i];                    \
-                    yb[2 * i] = re, yb[2 * i + 1] = im;                                            \
-                }                                                                                  \
+                const V rv0 = (V){0} + __real__ t0, sv0 = alt * __imag__ t0;                       \
+                for (size_t k = 0; k < kend; k += L)                                               \
+                    L2G_GN_STEP(V, SWAP, L2G_GN_MORE1, k);                                         \
+                L2G_GN_TAIL(L2G_GN_MORE1)                                                          \
             }                                                                                      \
         }                                                                                          \
-    }                                                                                              \
+    }
+#define NB_L2GEN_CPLX(T, R, V, SWAP, HSUM4, ALT, p, sfx)                                           \
     /* Four columns per pass on the interleaved data as it lies, in vectors V: lane l          \
        of sp_c collects a[k+l]*x[k+l] (even lanes ar*xr, odd ai*xi), of sq_c a[k+l]*x[k+(l^1)]  \
        (ar*xi, ai*xr): one in-register swap of x, no de-interleaving; 8 sums + x and its swap.  \
@@ -436,6 +501,8 @@ NB_L2GEN_VEC_REAL(float, l2g_vs, hsum1_s_l2g, s, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_REAL(double, l2g_vd, hsum1_d_l2g, d, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum1_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum1_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
+NB_L2GEN_GEMV_N(float _Complex, float, l2g_ns, l2g_nswap_s, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_GEMV_N(double _Complex, double, l2g_nd, l2g_nswap_d, z, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum4_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum4_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
 
