@@ -32,10 +32,10 @@ NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
     nb_t *y = Y;
     blasint info;
     if (!row) {
-        info = NB_INT(gemv_check)(t, M, N, al, a, lda, x, incX, be, y, incY);
+        info = NB_INT(gemv_check)(t, M, N, &al, a, lda, x, incX, &be, y, incY);
         if (info)
             NB_CB_FAIL(0, info + 1, name);
-        NB_INT(gemv)(t, M, N, al, a, lda, x, incX, be, y, incY);
+        NB_INT(gemv)(t, M, N, &al, a, lda, x, incX, &be, y, incY);
         return;
     }
 #if NB_COMPLEX
@@ -44,7 +44,7 @@ NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
            copy of x (M elements) is unit-stride, so its increment is checked as 1 (reference). */
         const blasint incx = M > 0 ? 1 : incX;
         const nb_t cal = NB_CONJ(al), cbe = NB_CONJ(be);
-        info = NB_INT(gemv_check)('N', N, M, cal, a, lda, x, incx, cbe, y, incY);
+        info = NB_INT(gemv_check)('N', N, M, &cal, a, lda, x, incx, &cbe, y, incY);
         if (info)
             NB_CB_FAIL(1, info + 1, name);
         if (M == 0 || N == 0 || (al == 0 && be == 1))
@@ -54,17 +54,17 @@ NB_EXPORT void NB_CBLAS(gemv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
         if (!xc)
             NB_CB_NOMEM(name);
         nb_cb_conj_inplace(N, y, incY);
-        NB_INT(gemv)('N', N, M, cal, a, lda, xc, 1, cbe, y, incY);
+        NB_INT(gemv)('N', N, M, &cal, a, lda, xc, 1, &cbe, y, incY);
         nb_cb_conj_inplace(N, y, incY);
         nb_cb_release(xc, stack);
         return;
     }
 #endif
     t = t == 'N' ? 'T' : 'N';
-    info = NB_INT(gemv_check)(t, N, M, al, a, lda, x, incX, be, y, incY);
+    info = NB_INT(gemv_check)(t, N, M, &al, a, lda, x, incX, &be, y, incY);
     if (info)
         NB_CB_FAIL(1, info + 1, name);
-    NB_INT(gemv)(t, N, M, al, a, lda, x, incX, be, y, incY);
+    NB_INT(gemv)(t, N, M, &al, a, lda, x, incX, &be, y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const blasint M,

@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 
-/* axpy's t: by value, except for c, by address. A float _Complex assembled from its parts
+/* axpy's t and gemv's alpha: by value, except for c, by address. A float _Complex assembled from its parts
    (a compare of x(j) with zero splits it) went to the call through the stack as two 4-byte
    stores and one 8-byte load, which stalls store-to-load forwarding once a column: half of
    ctbmv's sweep time on Zen 5 (0.56x OpenBLAS). By address for every type instead, the extra
@@ -41,10 +41,10 @@
 #define NB_L2_TPARTS_z(ta, r, s) (r = __real__(ta), s = __imag__(ta))
 
 #define NB_L2GEN_TYPES(T, p)                                                                       \
-    typedef void (*nb_##p##gemv_n_fn)(size_t m, size_t n, T alpha, const T *a, size_t lda,         \
-                                      const T *x, T *y);                                          \
-    typedef void (*nb_##p##gemv_t_fn)(size_t m, size_t n, T alpha, const T *a, size_t lda,         \
-                                      const T *x, T *y, int conj);                                \
+    typedef void (*nb_##p##gemv_n_fn)(size_t m, size_t n, NB_L2_TARG_##p(T) alpha, const T *a,     \
+                                      size_t lda, const T *x, T *y);                              \
+    typedef void (*nb_##p##gemv_t_fn)(size_t m, size_t n, NB_L2_TARG_##p(T) alpha, const T *a,     \
+                                      size_t lda, const T *x, T *y, int conj);                    \
     typedef void (*nb_##p##ger_fn)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,      \
                                    size_t lda, int conj);                                         \
     typedef void (*nb_##p##axpy_fn)(size_t n, NB_L2_TARG_##p(T) t, const T *x, T *y);               \
@@ -83,8 +83,10 @@ typedef struct {
 
 /* The prototypes of one set's loops (declared for every set: a set not built is never named). */
 #define NB_L2GEN_PROTO(T, p, sfx)                                                                  \
-    void nb_##p##gemv_n_l2_##sfx(size_t, size_t, T, const T *, size_t, const T *, T *);            \
-    void nb_##p##gemv_t_l2_##sfx(size_t, size_t, T, const T *, size_t, const T *, T *, int);       \
+    void nb_##p##gemv_n_l2_##sfx(size_t, size_t, NB_L2_TARG_##p(T), const T *, size_t, const T *,  \
+                                 T *);                                                             \
+    void nb_##p##gemv_t_l2_##sfx(size_t, size_t, NB_L2_TARG_##p(T), const T *, size_t, const T *,  \
+                                 T *, int);                                                        \
     void nb_##p##ger_l2_##sfx(size_t, size_t, T, const T *, const T *, T *, size_t, int);          \
     void nb_##p##axpy_l2_##sfx(size_t, NB_L2_TARG_##p(T), const T *, T *);                         \
     T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);                                  \

@@ -6,23 +6,23 @@
 
 /* The part both share: lengths of x and y for op, the reference's beta pass over y, and whether
    any work remains after it. */
-static int l2_gen_prologue(char trans, blasint m, blasint n, nb_t alpha, nb_t beta, nb_t *y,
-                           blasint incy, blasint *lenx, blasint *leny, nb_t **ys)
+static int l2_gen_prologue(char trans, blasint m, blasint n, const nb_t *alpha, const nb_t *beta,
+                           nb_t *y, blasint incy, blasint *lenx, blasint *leny, nb_t **ys)
 {
     int notrans = nb_same(trans, 'N');
     *lenx = notrans ? n : m;
     *leny = notrans ? m : n;
     *ys = y + nb_vstart(*leny, incy);
-    if (beta != 1)
-        l2_scale(*leny, beta, *ys, incy);
-    return alpha != 0;
+    if (*beta != 1)
+        l2_scale(*leny, *beta, *ys, incy);
+    return *alpha != 0;
 }
 
 /* One thread's share of y += alpha*op(A)*x: rows [lo, hi) of A for 'N', columns [lo, hi) for
    'T'/'C'. Unit-stride vectors use the kernel set's vectorised loops (l2gen_common.h); strided
    ones (small calls, or no memory for a copy) run the reference's loops (column sweep for 'N',
    one dot per column for 'T'). */
-static void gemv_range(int notrans, int conj, blasint m, blasint n, nb_t alpha, const nb_t *a,
+static void gemv_range(int notrans, int conj, blasint m, blasint n, const nb_t *alpha, const nb_t *a,
                        blasint lda, const nb_t *xs, blasint incx, nb_t *ys, blasint incy, blasint lo,
                        blasint hi)
 {
@@ -30,20 +30,20 @@ static void gemv_range(int notrans, int conj, blasint m, blasint n, nb_t alpha, 
         return;
     if (incx == 1 && incy == 1) {
         if (notrans)
-            l2k_gemv_n((size_t)(hi - lo), (size_t)n, alpha, a + lo, (size_t)lda, xs, ys + lo);
+            l2k_gemv_n((size_t)(hi - lo), (size_t)n, *alpha, a + lo, (size_t)lda, xs, ys + lo);
         else
-            l2k_gemv_t((size_t)m, (size_t)(hi - lo), alpha, a + (ptrdiff_t)lo * lda, (size_t)lda, xs,
+            l2k_gemv_t((size_t)m, (size_t)(hi - lo), *alpha, a + (ptrdiff_t)lo * lda, (size_t)lda, xs,
                        ys + lo, conj);
         return;
     }
     if (notrans) {
         /* column sweep: y += (alpha*x_j) * A(:,j), no test of x_j (reference 3.5+ propagates NaN) */
         for (blasint j = 0; j < n; j++)
-            l2_axpy(lo, hi - 1, alpha * L2_AT(xs, j, incx), a + (ptrdiff_t)j * lda, ys, incy);
+            l2_axpy(lo, hi - 1, *alpha * L2_AT(xs, j, incx), a + (ptrdiff_t)j * lda, ys, incy);
     } else {
         for (blasint j = lo; j < hi; j++) {
             nb_t temp = l2_dot(0, 0, m - 1, a + (ptrdiff_t)j * lda, xs, incx, conj);
-            L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + alpha * temp;
+            L2_AT(ys, j, incy) = L2_AT(ys, j, incy) + *alpha * temp;
         }
     }
 }
@@ -51,7 +51,7 @@ static void gemv_range(int notrans, int conj, blasint m, blasint n, nb_t alpha, 
 typedef struct {
     int notrans, conj;
     blasint m, n;
-    nb_t alpha;
+    const nb_t *alpha;
     const nb_t *a;
     blasint lda;
     const nb_t *xs;
@@ -74,7 +74,7 @@ static void gemv_region(void *arg, int tid, int nt)
    each thread owns a range of y, so no two threads write the same element, and every element is
    computed in the same order whatever the split (ranges start at multiples of 64 rows or of 4
    columns, the kernel loops' own grouping), so results do not depend on the thread count. */
-static void gemv_split(int notrans, int conj, blasint m, blasint n, nb_t alpha, const nb_t *a,
+static void gemv_split(int notrans, int conj, blasint m, blasint n, const nb_t *alpha, const nb_t *a,
                        blasint lda, const nb_t *xs, blasint incx, nb_t *ys, blasint incy)
 {
     size_t len = (size_t)(notrans ? m : n), align = notrans ? 64 : 4;
@@ -98,10 +98,10 @@ static void gemv_split(int notrans, int conj, blasint m, blasint n, nb_t alpha, 
    compute vectors, and must get the same eigenvalues). */
 #define GEMV_STACK 256
 
-void NB_INT(gemv)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
-                  const nb_t *x, blasint incx, nb_t beta, nb_t *y, blasint incy)
+void NB_INT(gemv)(char trans, blasint m, blasint n, const nb_t *alpha, const nb_t *a, blasint lda,
+                  const nb_t *x, blasint incx, const nb_t *beta, nb_t *y, blasint incy)
 {
-    if (m == 0 || n == 0 || (alpha == 0 && beta == 1))
+    if (m == 0 || n == 0 || (*alpha == 0 && *beta == 1))
         return;
     blasint lenx, leny;
     nb_t *ys;
@@ -135,8 +135,9 @@ void NB_INT(gemv)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, b
         free(buf);
 }
 
-blasint NB_INT(gemv_check)(char trans, blasint m, blasint n, nb_t alpha, const nb_t *a, blasint lda,
-                           const nb_t *x, blasint incx, nb_t beta, nb_t *y, blasint incy)
+blasint NB_INT(gemv_check)(char trans, blasint m, blasint n, const nb_t *alpha, const nb_t *a,
+                           blasint lda, const nb_t *x, blasint incx, const nb_t *beta, nb_t *y,
+                           blasint incy)
 {
     (void)alpha, (void)a, (void)x, (void)beta, (void)y;
     if (!nb_same(trans, 'N') && !nb_same(trans, 'T') && !nb_same(trans, 'C'))
@@ -161,12 +162,12 @@ NB_EXPORT void NB_FN(gemv_)(const char *trans, const blasint *m, const blasint *
     NB_TRACE("trans=%c m=%" NB_TD " n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(trans), *m, *n, *lda, *incx,
              *incy);
     (void)ltrans;
-    blasint info = NB_INT(gemv_check)(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+    blasint info = NB_INT(gemv_check)(*trans, *m, *n, alpha, a, *lda, x, *incx, beta, y, *incy);
     if (info) {
         nb_xerbla(NB_UP "GEMV ", info);
         return;
     }
-    NB_INT(gemv)(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+    NB_INT(gemv)(*trans, *m, *n, alpha, a, *lda, x, *incx, beta, y, *incy);
 }
 
 /* gbmv on rows [r0, r1) of y ('N') or on columns [r0, r1) ('T', 'C'), the reference's loop:
@@ -247,7 +248,7 @@ void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t
         return;
     blasint lenx, leny;
     nb_t *ys;
-    if (!l2_gen_prologue(trans, m, n, alpha, beta, y, incy, &lenx, &leny, &ys))
+    if (!l2_gen_prologue(trans, m, n, &alpha, &beta, y, incy, &lenx, &leny, &ys))
         return;
     if (!nb_rt.kset)
         nb_init();

@@ -17,7 +17,7 @@ static inline void l2k_gemv_n(size_t m, size_t n, nb_t alpha, const nb_t *a, siz
     if (m == 0 || n == 0)
         return;
 #if NB_COMPLEX
-    L2K_TAB->NB_CAT(NB_P, gemv_n)(m, n, alpha, a, lda, x, y);
+    L2K_TAB->NB_CAT(NB_P, gemv_n)(m, n, NB_CAT(NB_L2_TPASS_, NB_P)(alpha), a, lda, x, y);
 #else
     nb_rt.kset->NB_P.gemv_n(m, n, alpha, a, lda, x, y);
 #endif
@@ -30,7 +30,7 @@ static inline void l2k_gemv_t(size_t m, size_t n, nb_t alpha, const nb_t *a, siz
     if (n == 0)
         return;
 #if NB_COMPLEX
-    L2K_TAB->NB_CAT(NB_P, gemv_t)(m, n, alpha, a, lda, x, y, conj);
+    L2K_TAB->NB_CAT(NB_P, gemv_t)(m, n, NB_CAT(NB_L2_TPASS_, NB_P)(alpha), a, lda, x, y, conj);
 #else
     (void)conj;
     nb_rt.kset->NB_P.gemv_t(m, n, alpha, a, lda, x, y);

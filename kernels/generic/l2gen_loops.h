@@ -130,10 +130,12 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
         yb[2 * e] = pe + qo, yb[2 * e + 1] = po + qe;                                              \
     }
 #define NB_L2GEN_GEMV_N(T, R, V, SWAP, p, sfx)                                                     \
-    void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
-                                  const T *x, T *y)                                                \
+    void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, NB_L2_TARG_##p(T) ta, const T *a,           \
+                                  size_t lda, const T *x, T *y)                                    \
     {                                                                                              \
         enum { L = sizeof(V) / sizeof(R) };                                                        \
+        T alpha;                                                                                   \
+        NB_L2_TPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                      \
         const size_t rows = 65536 / sizeof(T);                                                     \
         const V alt = L2G_LD(V, l2g_alt_##p);                                                      \
         for (size_t i0 = 0; i0 < m; i0 += rows) {                                                  \
@@ -172,9 +174,11 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
        The lanes are then summed with the signs of op folded in (times +-1, exact) by shuffles  \
        (vec_hsum.h): lane loops over arrays of sums went through the stack (cgemv_t 40 x 40 at \
        0.68x OpenBLAS). */                                                                     \
-    void L2G_NAME(p, gemv_t, sfx)(size_t m, size_t n, T alpha, const T *a, size_t lda,             \
-                                  const T *x, T *y, int conj)                                      \
+    void L2G_NAME(p, gemv_t, sfx)(size_t m, size_t n, NB_L2_TARG_##p(T) ta, const T *a,           \
+                                  size_t lda, const T *x, T *y, int conj)                          \
     {                                                                                              \
+        T alpha;                                                                                   \
+        NB_L2_TPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                      \
         enum { L = sizeof(V) / sizeof(R) };                                                        \
         const R *restrict xv = (const R *)x;                                                       \
         size_t len = 2 * m, kend = len - len % L;                                                  \
