@@ -180,6 +180,17 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
             }                                                                                      \
         }                                                                                          \
     }
+/* gemv_t's step on four columns (NB_L2GEN_CPLX); on a matrix larger than the LLC the columns
+   are prefetched 2 KiB ahead, as gemv_n's: c/zgemv_t from memory 1.12-1.17x faster (Zen 5, 1
+   thread, 79-86% of the stream bound; 4 KiB ahead 0.9x of that) */
+#define L2G_GT_STEP4(V, SWAP, k)                                                                   \
+    do {                                                                                           \
+        V xa = L2G_LD(V, xv + (k)), xb = SWAP(xa);                                                 \
+        V v0 = L2G_LD(V, a0 + (k)), v1 = L2G_LD(V, a1 + (k));                                      \
+        V v2 = L2G_LD(V, a2 + (k)), v3 = L2G_LD(V, a3 + (k));                                      \
+        p0 += v0 * xa, q0 += v0 * xb, p1 += v1 * xa, q1 += v1 * xb;                                \
+        p2 += v2 * xa, q2 += v2 * xb, p3 += v3 * xa, q3 += v3 * xb;                                \
+    } while (0)
 #define NB_L2GEN_CPLX(T, R, V, SWAP, HSUM4, ALT, p, sfx)                                           \
     /* Four columns per pass on the interleaved data as it lies, in vectors V: lane l          \
        of sp_c collects a[k+l]*x[k+l] (even lanes ar*xr, odd ai*xi), of sq_c a[k+l]*x[k+(l^1)]  \
@@ -197,18 +208,23 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
         size_t len = 2 * m, kend = len - len % L;                                                  \
         V alt = ALT(), one = alt - alt + 1;                                                        \
         V sgn_p = conj ? one : alt, sgn_q = conj ? alt : one;                                      \
+        const int pf = (double)n * (double)lda * sizeof(T) > (double)nb_rt.llc;                    \
         size_t j = 0;                                                                              \
         for (; j + 4 <= n; j += 4) {                                                               \
             const R *restrict a0 = (const R *)(a + j * lda), *restrict a1 = a0 + 2 * lda;          \
             const R *restrict a2 = a1 + 2 * lda, *restrict a3 = a2 + 2 * lda;                      \
             V z = {0}, p0 = z, p1 = z, p2 = z, p3 = z, q0 = z, q1 = z, q2 = z, q3 = z;             \
-            for (size_t k = 0; k < kend; k += L) {                                                 \
-                V xa = L2G_LD(V, xv + k), xb = SWAP(xa);                        \
-                V v0 = L2G_LD(V, a0 + k), v1 = L2G_LD(V, a1 + k);                                  \
-                V v2 = L2G_LD(V, a2 + k), v3 = L2G_LD(V, a3 + k);                                  \
-                p0 += v0 * xa, q0 += v0 * xb, p1 += v1 * xa, q1 += v1 * xb;                        \
-                p2 += v2 * xa, q2 += v2 * xb, p3 += v3 * xa, q3 += v3 * xb;                        \
-            }                                                                                      \
+            size_t k = 0;                                                                          \
+            if (pf)                                                                                \
+                for (; k + 2048 / sizeof(R) < kend; k += L) {                                      \
+                    __builtin_prefetch(a0 + k + 2048 / sizeof(R));                                 \
+                    __builtin_prefetch(a1 + k + 2048 / sizeof(R));                                 \
+                    __builtin_prefetch(a2 + k + 2048 / sizeof(R));                                 \
+                    __builtin_prefetch(a3 + k + 2048 / sizeof(R));                                 \
+                    L2G_GT_STEP4(V, SWAP, k);                                                      \
+                }                                                                                  \
+            for (; k < kend; k += L)                                                               \
+                L2G_GT_STEP4(V, SWAP, k);                                                          \
             if (kend < len) { /* the tail as a zero-padded vector: lane l is element kend + l */   \
                 R ta[4][L], tx[L], tw[L];                                                          \
                 memset(ta, 0, sizeof ta), memset(tx, 0, sizeof tx), memset(tw, 0, sizeof tw);      \
