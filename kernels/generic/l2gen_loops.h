@@ -96,6 +96,14 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
    On a matrix larger than the LLC the four columns are prefetched 2 KiB ahead: cgemv_n 4088
    and zgemv_n 2888 from memory 1.04-1.16x faster (Zen 5, 69-77% of the stream bound before,
    76-82% after; 4 KiB ahead gained nothing, eight columns a pass ran c at half speed). */
+/* the complex gemv's prefetch of its four columns, L2G_GEMV_PF bytes ahead of element k */
+#define L2G_GEMV_PF 2048
+#define L2G_GEMV_PF4(k)                                                                            \
+    do {                                                                                           \
+        const size_t d_ = (k) + L2G_GEMV_PF / sizeof(a0[0]);                                       \
+        __builtin_prefetch(a0 + d_), __builtin_prefetch(a1 + d_);                                  \
+        __builtin_prefetch(a2 + d_), __builtin_prefetch(a3 + d_);                                  \
+    } while (0)
 #define L2G_GN_COL(V, c, k)                                                                        \
     do {                                                                                           \
         V v_ = L2G_LD(V, a##c + (k));                                                              \
@@ -159,11 +167,8 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
                 const V rv3 = (V){0} + __real__ t3, sv3 = alt * __imag__ t3;                       \
                 size_t k = 0;                                                                      \
                 if (pf)                                                                            \
-                    for (; k + 2048 / sizeof(R) < kend; k += L) {                                  \
-                        __builtin_prefetch(a0 + k + 2048 / sizeof(R));                             \
-                        __builtin_prefetch(a1 + k + 2048 / sizeof(R));                             \
-                        __builtin_prefetch(a2 + k + 2048 / sizeof(R));                             \
-                        __builtin_prefetch(a3 + k + 2048 / sizeof(R));                             \
+                    for (; k + L2G_GEMV_PF / sizeof(R) < kend; k += L) {                           \
+                        L2G_GEMV_PF4(k);                                                           \
                         L2G_GN_STEP(V, SWAP, L2G_GN_MORE4, k);                                     \
                     }                                                                              \
                 for (; k < kend; k += L)                                                           \
@@ -216,11 +221,8 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
             V z = {0}, p0 = z, p1 = z, p2 = z, p3 = z, q0 = z, q1 = z, q2 = z, q3 = z;             \
             size_t k = 0;                                                                          \
             if (pf)                                                                                \
-                for (; k + 2048 / sizeof(R) < kend; k += L) {                                      \
-                    __builtin_prefetch(a0 + k + 2048 / sizeof(R));                                 \
-                    __builtin_prefetch(a1 + k + 2048 / sizeof(R));                                 \
-                    __builtin_prefetch(a2 + k + 2048 / sizeof(R));                                 \
-                    __builtin_prefetch(a3 + k + 2048 / sizeof(R));                                 \
+                for (; k + L2G_GEMV_PF / sizeof(R) < kend; k += L) {                               \
+                    L2G_GEMV_PF4(k);                                                               \
                     L2G_GT_STEP4(V, SWAP, k);                                                      \
                 }                                                                                  \
             for (; k < kend; k += L)                                                               \
