@@ -17,4 +17,19 @@
 #define L1_ANY_D(m) (_mm256_movemask_pd((__m256d)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm256_cvtps_pd(_mm_loadu_ps(p)))
 #define L1_PIN(v) __asm__("" : "+v"(v))
+/* the padded tails as masked moves (l1_loops.h, L1_LDN): lanes below k selected by a compare
+   of k with the lane numbers; k <= 8 floats or 4 doubles */
+#define L1_MASK_S(k) _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(k)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
+#define L1_MASK_D(k) _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(k)), _mm256_setr_epi64x(0, 1, 2, 3))
+#define L1_LDN(V, p, k)                                                                            \
+    ({                                                                                             \
+        _Static_assert(sizeof(V) == 32, "32-byte vectors");                                        \
+        _Generic((p)[0] + 0,                                                                       \
+            float: (V)_mm256_maskload_ps((const float *)(p), L1_MASK_S(k)),                        \
+            default: (V)_mm256_maskload_pd((const double *)(p), L1_MASK_D(k)));                   \
+    })
+#define L1_STN(p, v, k)                                                                            \
+    _Generic((p)[0] + 0,                                                                           \
+        float: _mm256_maskstore_ps((float *)(p), L1_MASK_S(k), (__m256)(v)),                       \
+        default: _mm256_maskstore_pd((double *)(p), L1_MASK_D(k), (__m256d)(v)))
 #include "kernels/generic/l1_loops.h"

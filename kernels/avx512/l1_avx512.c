@@ -17,5 +17,17 @@
 #define L1_ANY_D(m) (_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm512_cvtps_pd(_mm256_loadu_ps(p)))
 #define L1_PIN(v) __asm__("" : "+v"(v))
+/* the padded tails as masked moves (l1_loops.h, L1_LDN): k <= 16 floats or 8 doubles */
+#define L1_LDN(V, p, k)                                                                            \
+    ({                                                                                             \
+        _Static_assert(sizeof(V) == 64, "64-byte vectors");                                        \
+        _Generic((p)[0] + 0,                                                                       \
+            float: (V)_mm512_maskz_loadu_ps((__mmask16)((1u << (k)) - 1), (p)),                    \
+            default: (V)_mm512_maskz_loadu_pd((__mmask8)((1u << (k)) - 1), (p)));                 \
+    })
+#define L1_STN(p, v, k)                                                                            \
+    _Generic((p)[0] + 0,                                                                           \
+        float: _mm512_mask_storeu_ps((p), (__mmask16)((1u << (k)) - 1), (__m512)(v)),              \
+        default: _mm512_mask_storeu_pd((p), (__mmask8)((1u << (k)) - 1), (__m512d)(v)))
 #define L1_SUM_PF 4096 /* bytes ahead: l1_loops.h, L1_SUM8 */
 #include "kernels/generic/l1_loops.h"

@@ -179,6 +179,25 @@ double L1_NAME(dsum)(size_t n, const double *x)
 #ifndef L1_PIN
 #define L1_PIN(v) ((void)0)
 #endif
+/* The zero-padded tails: L1_LDN(V, p, k) is a vector V holding the k (<= its lanes) elements at
+   p and zeros after them, L1_STN(p, v, k) stores v's first k lanes at p. A set may give masked
+   moves (avx512); by default they go through a zeroed buffer, whose byte copies the vector load
+   cannot take from the store buffer (cscal of 1 element took 12 ns, half of it the copies). */
+#ifndef L1_LDN
+#define L1_LDN(V, p, k)                                                                            \
+    ({                                                                                             \
+        __typeof__((p)[0] + 0) t_[sizeof(V) / sizeof((p)[0])] = {0};                               \
+        memcpy(t_, (p), (k) * sizeof t_[0]);                                                       \
+        V v_;                                                                                      \
+        memcpy(&v_, t_, sizeof v_);                                                                \
+        v_;                                                                                        \
+    })
+#define L1_STN(p, v, k)                                                                            \
+    do {                                                                                           \
+        __typeof__(v) v_ = (v);                                                                    \
+        memcpy((p), &v_, (k) * sizeof((p)[0]));                                                    \
+    } while (0)
+#endif
 
 /* Complex dot: p += x*y holds (x_re y_re, x_im y_im) per pair, q += x*swap(y) holds
    (x_re y_im, x_im y_re); four pairs of accumulators. The reference forms each complex product
@@ -484,13 +503,11 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
             memcpy(y + i, &v0, sizeof v0), memcpy(x + i, &u0, sizeof u0);                          \
         }                                                                                          \
         if (i < n) { /* zero-padded, so the tail fuses as the lanes above */                      \
-            T tx[W] = {0}, ty[W] = {0};                                                            \
-            memcpy(tx, x + i, (n - i) * sizeof(T)), memcpy(ty, y + i, (n - i) * sizeof(T));        \
-            V x0 = LD(tx), y0 = LD(ty);                                                            \
+            V x0 = L1_LDN(V, x + i, n - i), y0 = L1_LDN(V, y + i, n - i);                          \
             L1_PIN(x0); L1_PIN(y0);                                                                \
             V u0 = c * x0 + s * y0, v0 = c * y0 - s * x0;                                          \
-            memcpy(ty, &v0, sizeof v0), memcpy(tx, &u0, sizeof u0);                                \
-            memcpy(y + i, ty, (n - i) * sizeof(T)), memcpy(x + i, tx, (n - i) * sizeof(T));        \
+            L1_STN(y + i, v0, n - i);                                                              \
+            L1_STN(x + i, u0, n - i);                                                              \
         }                                                                                          \
     }                                                                                              \
     /* Strided (increments not 0), with the contiguous loops' bits: axpy as the scalar tail    \
@@ -524,6 +541,16 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
    0 * Inf and 0 * NaN terms appear (blas/level1/l1_internal.h, cmul_real). */
 /* alpha*x per pair = ar*(xr, xi) + (-ai, ai)*(xi, xr): the reference's (ar xr - ai xi,
    ar xi + ai xr), with -ai*xi = -(ai*xi) exactly. */
+/* complex rot on k (<= W) reals at o, zero-padded to a vector (L1_CPLX_ELEMWISE's tail) */
+#define L1_CROT_PART(V, SW, o, k)                                                                  \
+    do {                                                                                           \
+        V x0 = L1_LDN(V, x + (o), k), y0 = L1_LDN(V, y + (o), k);                                  \
+        L1_PIN(x0); L1_PIN(y0);                                                                    \
+        V xz0 = __builtin_shuffle(x0, SW) * vz, yz0 = __builtin_shuffle(y0, SW) * vz;              \
+        V u0 = (x0 * c + xz0) + (y0 * s + yz0), v0 = (y0 * c + yz0) - (x0 * s + xz0);              \
+        L1_STN(y + (o), v0, k);                                                                    \
+        L1_STN(x + (o), u0, k);                                                                    \
+    } while (0)
 #define L1_CPLX_ELEMWISE(p, rp, R, C, V, W, LD, SW)                                                \
     void L1_NAME(p##axpy)(size_t n, C alpha, const C *xc, C *yc)                                   \
     {                                                                                              \
@@ -551,12 +578,10 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
             memcpy(y + i, &y0, sizeof y0);                                                         \
         }                                                                                          \
         if (i < nr) { /* the tail as one zero-padded vector, so it fuses as the lanes above */    \
-            R tx[W] = {0}, ty[W] = {0};                                                            \
-            memcpy(tx, x + i, (nr - i) * sizeof(R)), memcpy(ty, y + i, (nr - i) * sizeof(R));      \
-            V x0 = LD(tx);                                                                         \
+            V x0 = L1_LDN(V, x + i, nr - i);                                                       \
             L1_PIN(x0);                                                                            \
-            V y0 = LD(ty) + (var * x0 + vai * __builtin_shuffle(x0, SW));                          \
-            memcpy(ty, &y0, sizeof y0), memcpy(y + i, ty, (nr - i) * sizeof(R));                   \
+            V y0 = L1_LDN(V, y + i, nr - i) + (var * x0 + vai * __builtin_shuffle(x0, SW));        \
+            L1_STN(y + i, y0, nr - i);                                                             \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(p##scal)(size_t n, C alpha, C *xc)                                                \
@@ -584,12 +609,10 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
             memcpy(x + i, &x0, sizeof x0);                                                         \
         }                                                                                          \
         if (i < nr) { /* zero-padded, as axpy's tail */                                           \
-            R tx[W] = {0};                                                                         \
-            memcpy(tx, x + i, (nr - i) * sizeof(R));                                               \
-            V x0 = LD(tx);                                                                         \
+            V x0 = L1_LDN(V, x + i, nr - i);                                                       \
             L1_PIN(x0);                                                                            \
             x0 = var * x0 + vai * __builtin_shuffle(x0, SW);                                       \
-            memcpy(tx, &x0, sizeof x0), memcpy(x + i, tx, (nr - i) * sizeof(R));                   \
+            L1_STN(x + i, x0, nr - i);                                                             \
         }                                                                                          \
     }                                                                                              \
     void L1_NAME(rp##rot)(size_t n, C *xc, C *yc, R c, R s)                                        \
@@ -613,18 +636,14 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
             memcpy(y + 2 * i, &v0, sizeof v0), memcpy(y + 2 * i + (W), &v1, sizeof v1);            \
             memcpy(x + 2 * i, &u0, sizeof u0), memcpy(x + 2 * i + (W), &u1, sizeof u1);            \
         }                                                                                          \
-        if (i < n) { /* zero-padded vectors, so the tail fuses as the lanes above */              \
-            size_t nt = 2 * (n - i);                                                               \
-            R tx[2 * (W)] = {0}, ty[2 * (W)] = {0};                                                \
-            memcpy(tx, x + 2 * i, nt * sizeof(R)), memcpy(ty, y + 2 * i, nt * sizeof(R));          \
-            for (size_t h = 0; h < 2; h++) {                                                       \
-                V x0 = LD(tx + h * (W)), y0 = LD(ty + h * (W));                                    \
-                L1_PIN(x0); L1_PIN(y0);                                                            \
-                V xz0 = __builtin_shuffle(x0, SW) * vz, yz0 = __builtin_shuffle(y0, SW) * vz;      \
-                V u0 = (x0 * c + xz0) + (y0 * s + yz0), v0 = (y0 * c + yz0) - (x0 * s + xz0);      \
-                memcpy(tx + h * (W), &u0, sizeof u0), memcpy(ty + h * (W), &v0, sizeof v0);        \
-            }                                                                                      \
-            memcpy(y + 2 * i, ty, nt * sizeof(R)), memcpy(x + 2 * i, tx, nt * sizeof(R));          \
+        /* the last elements (fewer than 2W reals) as one or two zero-padded vectors, so they   \
+           fuse as the lanes above (two steps written out: as a loop, the avx2 set's buffers    \
+           were a loop's stack traffic) */                                                      \
+        if (i < n) {                                                                               \
+            size_t o = 2 * i, r = 2 * (n - i);                                                     \
+            L1_CROT_PART(V, SW, o, r < (W) ? r : (W));                                             \
+            if (r > (W))                                                                           \
+                L1_CROT_PART(V, SW, o + (W), r - (W));                                             \
         }                                                                                          \
     }
 L1_CPLX_ELEMWISE(c, cs, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S)
