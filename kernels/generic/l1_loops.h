@@ -181,7 +181,7 @@ double L1_NAME(dsum)(size_t n, const double *x)
 #endif
 /* The zero-padded tails: L1_LDN(V, p, k) is a vector V holding the k (<= its lanes) elements at
    p and zeros after them, L1_STN(p, v, k) stores v's first k lanes at p. A set may give masked
-   moves (avx512); by default they go through a zeroed buffer, whose byte copies the vector load
+   moves (avx512, avx2); by default they go through a zeroed buffer, whose byte copies the vector load
    cannot take from the store buffer (cscal of 1 element took 12 ns, half of it the copies). */
 #ifndef L1_LDN
 #define L1_LDN(V, p, k)                                                                            \

@@ -36,34 +36,13 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
 #define L2G_LD(V, p) ({ V v_; memcpy(&v_, (p), sizeof v_); v_; })
 /* The complex gemv_n's vectors: NB_L2GEN_NBYTES bytes (64 in the avx512 set: a loop bound by its
    FMAs, at the full width of Zen 5's and Sapphire Rapids' FMA units; the set's NB_L2GEN_VBYTES
-   otherwise), with their pair swap and the (1, -1, ...) pattern as data */
+   otherwise), with their pair swap and (1, -1, ...) from vec_hsum.h at that width */
 #ifndef NB_L2GEN_NBYTES
 #define NB_L2GEN_NBYTES NB_L2GEN_VBYTES
 #endif
-typedef float l2g_ns __attribute__((vector_size(NB_L2GEN_NBYTES)));
-typedef double l2g_nd __attribute__((vector_size(NB_L2GEN_NBYTES)));
-typedef int32_t l2g_nsm __attribute__((vector_size(NB_L2GEN_NBYTES)));
-typedef int64_t l2g_ndm __attribute__((vector_size(NB_L2GEN_NBYTES)));
-#if NB_L2GEN_NBYTES == 64
-#define L2G_NSWAP_S {1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}
-#define L2G_NSWAP_D {1, 0, 3, 2, 5, 4, 7, 6}
-#elif NB_L2GEN_NBYTES == 32
-#define L2G_NSWAP_S {1, 0, 3, 2, 5, 4, 7, 6}
-#define L2G_NSWAP_D {1, 0, 3, 2}
-#else
-#define L2G_NSWAP_S {1, 0, 3, 2}
-#define L2G_NSWAP_D {1, 0}
-#endif
-static inline l2g_ns l2g_nswap_s(l2g_ns v)
-{
-    return __builtin_shuffle(v, (l2g_nsm)L2G_NSWAP_S);
-}
-static inline l2g_nd l2g_nswap_d(l2g_nd v)
-{
-    return __builtin_shuffle(v, (l2g_ndm)L2G_NSWAP_D);
-}
-static const float l2g_alt_c[16] = {1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1};
-static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
+#define NB_HSUM_VBYTES NB_L2GEN_NBYTES
+#define NB_HSUM_SFX l2gn
+#include "kernels/generic/vec_hsum.h"
 
 /* The complex axpy's scalar tail, fused explicitly where the set has FMA, as its vector loop
    fuses: left to the compiler's contraction, the vector loop and its scalar tail fused different
@@ -140,7 +119,7 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
         MORE(L2G_GN_TAILCOL_, , e)                                                                 \
         yb[2 * e] = pe + qo, yb[2 * e + 1] = po + qe;                                              \
     }
-#define NB_L2GEN_GEMV_N(T, R, V, SWAP, p, sfx)                                                     \
+#define NB_L2GEN_GEMV_N(T, R, V, SWAP, ALT, p, sfx)                                                \
     void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, NB_L2_TARG_##p(T) ta, const T *a,           \
                                   size_t lda, const T *x, T *y)                                    \
     {                                                                                              \
@@ -148,7 +127,7 @@ static const double l2g_alt_z[8] = {1, -1, 1, -1, 1, -1, 1, -1};
         T alpha;                                                                                   \
         NB_L2_TPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                      \
         const size_t rows = 65536 / sizeof(T);                                                     \
-        const V alt = L2G_LD(V, l2g_alt_##p);                                                      \
+        const V alt = ALT();                                                                       \
         const int pf = (double)n * (double)lda * sizeof(T) > (double)nb_rt.llc;                    \
         for (size_t i0 = 0; i0 < m; i0 += rows) {                                                  \
             size_t mb = m - i0 < rows ? m - i0 : rows, len = 2 * mb, kend = len - len % L;         \
@@ -536,8 +515,8 @@ NB_L2GEN_VEC_REAL(float, l2g_vs, hsum1_s_l2g, s, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_REAL(double, l2g_vd, hsum1_d_l2g, d, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum1_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum1_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
-NB_L2GEN_GEMV_N(float _Complex, float, l2g_ns, l2g_nswap_s, c, NB_L2GEN_SUFFIX)
-NB_L2GEN_GEMV_N(double _Complex, double, l2g_nd, l2g_nswap_d, z, NB_L2GEN_SUFFIX)
+NB_L2GEN_GEMV_N(float _Complex, float, hs_vs_l2gn, pswap_s_l2gn, alt_s_l2gn, c, NB_L2GEN_SUFFIX)
+NB_L2GEN_GEMV_N(double _Complex, double, hs_vd_l2gn, pswap_d_l2gn, alt_d_l2gn, z, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum4_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum4_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
 
