@@ -44,14 +44,18 @@ NB_EXPORT nb_t NB_CBLAS(dotu)(const blasint n, const void *x, const blasint incx
                               const blasint incy)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, n, incx, incy);
-    return NB_INT(dotu)(n, x, incx, y, incy);
+    nb_t r;
+    NB_INT(dotu)(n, x, incx, y, incy, &r);
+    return r;
 }
 
 NB_EXPORT nb_t NB_CBLAS(dotc)(const blasint n, const void *x, const blasint incx, const void *y,
                               const blasint incy)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, n, incx, incy);
-    return NB_INT(dotc)(n, x, incx, y, incy);
+    nb_t r;
+    NB_INT(dotc)(n, x, incx, y, incy, &r);
+    return r;
 }
 
 /* cblas_?gemm's checks, positions and row-major mapping, then the 3M driver. */

@@ -31,7 +31,8 @@ NB_EXPORT void NB_CBLAS(axpy)(const blasint N, NB_CSCAL alpha, NB_CVEC X, const 
                               const blasint incY)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
-    NB_INT(axpy)(N, NB_SCALAR(alpha), X, incX, Y, incY);
+    const nb_t al = NB_SCALAR(alpha);
+    NB_INT(axpy)(N, &al, X, incX, Y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(copy)(const blasint N, NB_CVEC X, const blasint incX, NB_VEC Y, const blasint incY)
@@ -49,7 +50,8 @@ NB_EXPORT void NB_CBLAS(swap)(const blasint N, NB_VEC X, const blasint incX, NB_
 NB_EXPORT void NB_CBLAS(scal)(const blasint N, NB_CSCAL alpha, NB_VEC X, const blasint incX)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD, N, incX);
-    NB_INT(scal)(N, NB_SCALAR(alpha), X, incX);
+    const nb_t al = NB_SCALAR(alpha);
+    NB_INT(scal)(N, &al, X, incX);
 }
 
 #if !NB_COMPLEX
@@ -90,16 +92,14 @@ NB_EXPORT void NB_CBLAS(dotu_sub)(const blasint N, const void *X, const blasint 
                                   const blasint incY, void *dotu)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
-    const nb_t r = NB_INT(dotu)(N, X, incX, Y, incY);
-    memcpy(dotu, &r, sizeof r);
+    NB_INT(dotu)(N, X, incX, Y, incY, dotu);
 }
 
 NB_EXPORT void NB_CBLAS(dotc_sub)(const blasint N, const void *X, const blasint incX, const void *Y,
                                   const blasint incY, void *dotc)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, N, incX, incY);
-    const nb_t r = NB_INT(dotc)(N, X, incX, Y, incY);
-    memcpy(dotc, &r, sizeof r);
+    NB_INT(dotc)(N, X, incX, Y, incY, dotc);
 }
 
 NB_EXPORT void NB_CBLAS(rotg)(void *a, void *b, nb_r *c, void *s)

@@ -4,6 +4,8 @@
    kernels/generic/l1_loops.h with their own flags.
 
    Conventions (n elements, complex vectors interleaved re/im, counts in elements of the type):
+   - caxpy and cscal take alpha by address (kernels/scalar_pass.h); complex dots store their
+     result through res, so a float _Complex is never packed from its parts through the stack.
    - reductions return the sum over their n elements; the drivers cut long vectors into fixed
      chunks (blas/level1/l1_internal.h) and add the chunk results in a fixed order, so a kernel
      only has to be deterministic for a given n and start address.
@@ -34,10 +36,12 @@ typedef struct {
     float (*sdot)(size_t n, const float *x, const float *y);
     double (*ddot)(size_t n, const double *x, const double *y);
     double (*dsdot)(size_t n, const float *x, const float *y); /* float products summed in double */
-    float _Complex (*cdotu)(size_t n, const float _Complex *x, const float _Complex *y);
-    float _Complex (*cdotc)(size_t n, const float _Complex *x, const float _Complex *y);
-    double _Complex (*zdotu)(size_t n, const double _Complex *x, const double _Complex *y);
-    double _Complex (*zdotc)(size_t n, const double _Complex *x, const double _Complex *y);
+    void (*cdotu)(size_t n, const float _Complex *x, const float _Complex *y, float _Complex *res);
+    void (*cdotc)(size_t n, const float _Complex *x, const float _Complex *y, float _Complex *res);
+    void (*zdotu)(size_t n, const double _Complex *x, const double _Complex *y,
+                  double _Complex *res);
+    void (*zdotc)(size_t n, const double _Complex *x, const double _Complex *y,
+                  double _Complex *res);
     float (*sasum)(size_t n, const float *x);
     double (*dasum)(size_t n, const double *x);
     float (*ssum)(size_t n, const float *x);
@@ -50,11 +54,11 @@ typedef struct {
     size_t (*izamax)(size_t n, const double _Complex *x, double *vmax);
     void (*saxpy)(size_t n, float alpha, const float *x, float *y);
     void (*daxpy)(size_t n, double alpha, const double *x, double *y);
-    void (*caxpy)(size_t n, float _Complex alpha, const float _Complex *x, float _Complex *y);
+    void (*caxpy)(size_t n, const float _Complex *alpha, const float _Complex *x, float _Complex *y);
     void (*zaxpy)(size_t n, double _Complex alpha, const double _Complex *x, double _Complex *y);
     void (*sscal)(size_t n, float alpha, float *x);
     void (*dscal)(size_t n, double alpha, double *x);
-    void (*cscal)(size_t n, float _Complex alpha, float _Complex *x);
+    void (*cscal)(size_t n, const float _Complex *alpha, float _Complex *x);
     void (*zscal)(size_t n, double _Complex alpha, double _Complex *x);
     void (*srot)(size_t n, float *x, float *y, float c, float s);
     void (*drot)(size_t n, double *x, double *y, double c, double s);
@@ -110,10 +114,10 @@ typedef struct {
     X(sdot, float, (size_t, const float *, const float *))                                        \
     X(ddot, double, (size_t, const double *, const double *))                                     \
     X(dsdot, double, (size_t, const float *, const float *))                                      \
-    X(cdotu, float _Complex, (size_t, const float _Complex *, const float _Complex *))            \
-    X(cdotc, float _Complex, (size_t, const float _Complex *, const float _Complex *))            \
-    X(zdotu, double _Complex, (size_t, const double _Complex *, const double _Complex *))         \
-    X(zdotc, double _Complex, (size_t, const double _Complex *, const double _Complex *))         \
+    X(cdotu, void, (size_t, const float _Complex *, const float _Complex *, float _Complex *))    \
+    X(cdotc, void, (size_t, const float _Complex *, const float _Complex *, float _Complex *))    \
+    X(zdotu, void, (size_t, const double _Complex *, const double _Complex *, double _Complex *)) \
+    X(zdotc, void, (size_t, const double _Complex *, const double _Complex *, double _Complex *)) \
     X(sasum, float, (size_t, const float *))                                                      \
     X(dasum, double, (size_t, const double *))                                                    \
     X(ssum, float, (size_t, const float *))                                                       \
@@ -126,11 +130,11 @@ typedef struct {
     X(izamax, size_t, (size_t, const double _Complex *, double *))                                \
     X(saxpy, void, (size_t, float, const float *, float *))                                       \
     X(daxpy, void, (size_t, double, const double *, double *))                                    \
-    X(caxpy, void, (size_t, float _Complex, const float _Complex *, float _Complex *))            \
+    X(caxpy, void, (size_t, const float _Complex *, const float _Complex *, float _Complex *))    \
     X(zaxpy, void, (size_t, double _Complex, const double _Complex *, double _Complex *))         \
     X(sscal, void, (size_t, float, float *))                                                      \
     X(dscal, void, (size_t, double, double *))                                                    \
-    X(cscal, void, (size_t, float _Complex, float _Complex *))                                    \
+    X(cscal, void, (size_t, const float _Complex *, float _Complex *))                            \
     X(zscal, void, (size_t, double _Complex, double _Complex *))                                  \
     X(srot, void, (size_t, float *, float *, float, float))                                       \
     X(saxpy_inc, void, (size_t, float, const float *, ptrdiff_t, float *, ptrdiff_t))            \

@@ -10,7 +10,7 @@
                   over the column, so a column range gives the same y[j] whatever the split
      {c,z}ger:    A += alpha * x op(y)**T, columns with y[j] == 0 untouched (the reference)
      {s,d,c,z}axpy: y[0..n) += t * x (no test of t: the caller decides the reference's skips);
-                  c takes t by address (NB_L2_TARG below)
+                  c takes t by address (NB_KARG, kernels/scalar_pass.h)
      {s,d,c,z}dot:  acc + sum op(x[i]) * y[i] (op = conj when conj != 0)
      {s,d,c,z}axpyb4: four band columns at once, column c (c = 0..3) at a + c*s holding rows
                   [c, c + len) of y: y[i] += t[c] * a[c*s + i] over those rows (len >= 3), each
@@ -23,31 +23,16 @@
 
 #include <stddef.h>
 
-/* axpy's t and gemv's alpha: by value, except for c, by address. A float _Complex assembled from its parts
-   (a compare of x(j) with zero splits it) went to the call through the stack as two 4-byte
-   stores and one 8-byte load, which stalls store-to-load forwarding once a column: half of
-   ctbmv's sweep time on Zen 5 (0.56x OpenBLAS). By address for every type instead, the extra
-   store and load lengthened tbsv's column-to-column chain (s, d and z tbsv 0.8x slower). */
-#define NB_L2_TARG_s(T) T
-#define NB_L2_TARG_d(T) T
-#define NB_L2_TARG_c(T) const T *
-#define NB_L2_TARG_z(T) T
-#define NB_L2_TPASS_s(t) (t)
-#define NB_L2_TPASS_d(t) (t)
-#define NB_L2_TPASS_c(t) (&(t))
-#define NB_L2_TPASS_z(t) (t)
-/* the real and imaginary parts of a complex t as received (c: read one at a time, as stored) */
-#define NB_L2_TPARTS_c(ta, r, s) (r = ((const float *)(ta))[0], s = ((const float *)(ta))[1])
-#define NB_L2_TPARTS_z(ta, r, s) (r = __real__(ta), s = __imag__(ta))
+#include "kernels/scalar_pass.h" /* NB_KARG: how c and z scalars reach a kernel */
 
 #define NB_L2GEN_TYPES(T, p)                                                                       \
-    typedef void (*nb_##p##gemv_n_fn)(size_t m, size_t n, NB_L2_TARG_##p(T) alpha, const T *a,     \
+    typedef void (*nb_##p##gemv_n_fn)(size_t m, size_t n, NB_KARG_##p(T) alpha, const T *a,     \
                                       size_t lda, const T *x, T *y);                              \
-    typedef void (*nb_##p##gemv_t_fn)(size_t m, size_t n, NB_L2_TARG_##p(T) alpha, const T *a,     \
+    typedef void (*nb_##p##gemv_t_fn)(size_t m, size_t n, NB_KARG_##p(T) alpha, const T *a,     \
                                       size_t lda, const T *x, T *y, int conj);                    \
     typedef void (*nb_##p##ger_fn)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,      \
                                    size_t lda, int conj);                                         \
-    typedef void (*nb_##p##axpy_fn)(size_t n, NB_L2_TARG_##p(T) t, const T *x, T *y);               \
+    typedef void (*nb_##p##axpy_fn)(size_t n, NB_KARG_##p(T) t, const T *x, T *y);               \
     typedef T (*nb_##p##dot_fn)(size_t n, T acc, const T *x, const T *y, int conj);                \
     typedef void (*nb_##p##axpyb4_fn)(size_t len, const T *t, const T *a, size_t s, T *y);
 NB_L2GEN_TYPES(float, s)
@@ -83,12 +68,12 @@ typedef struct {
 
 /* The prototypes of one set's loops (declared for every set: a set not built is never named). */
 #define NB_L2GEN_PROTO(T, p, sfx)                                                                  \
-    void nb_##p##gemv_n_l2_##sfx(size_t, size_t, NB_L2_TARG_##p(T), const T *, size_t, const T *,  \
+    void nb_##p##gemv_n_l2_##sfx(size_t, size_t, NB_KARG_##p(T), const T *, size_t, const T *,  \
                                  T *);                                                             \
-    void nb_##p##gemv_t_l2_##sfx(size_t, size_t, NB_L2_TARG_##p(T), const T *, size_t, const T *,  \
+    void nb_##p##gemv_t_l2_##sfx(size_t, size_t, NB_KARG_##p(T), const T *, size_t, const T *,  \
                                  T *, int);                                                        \
     void nb_##p##ger_l2_##sfx(size_t, size_t, T, const T *, const T *, T *, size_t, int);          \
-    void nb_##p##axpy_l2_##sfx(size_t, NB_L2_TARG_##p(T), const T *, T *);                         \
+    void nb_##p##axpy_l2_##sfx(size_t, NB_KARG_##p(T), const T *, T *);                         \
     T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);                                  \
     void nb_##p##axpyb4_l2_##sfx(size_t, const T *, const T *, size_t, T *);
 #define NB_L2GEN_DECLARE(sfx)                                                                      \

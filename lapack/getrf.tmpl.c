@@ -47,7 +47,8 @@ static blasint getrf_leaf(blasint m, blasint n, nb_t *a, blasint lda, blasint *i
                 NB_INT(swap)(n, A_(j, 0), lda, A_(p, 0), lda);
             if (j + 1 < m) {
                 if (GETRF_ABS(piv) >= GETRF_SFMIN) {
-                    NB_INT(scal)(m - j - 1, (nb_t)1 / piv, A_(j + 1, j), 1);
+                    const nb_t rpiv = (nb_t)1 / piv;
+                    NB_INT(scal)(m - j - 1, &rpiv, A_(j + 1, j), 1);
                 } else {
                     for (blasint i = j + 1; i < m; i++)
                         *A_(i, j) /= piv;

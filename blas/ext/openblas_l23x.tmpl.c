@@ -44,7 +44,7 @@ void NB_INT(sbmv_sym)(int upper, blasint n, blasint k, nb_t alpha, const nb_t *a
     const nb_t *xs = x + nb_vstart(n, incx);
     nb_t *ys = y + nb_vstart(n, incy);
     if (beta != 1)
-        l2_scale(n, beta, ys, incy);
+        l2_scale(n, &beta, ys, incy);
     if (alpha == 0)
         return;
     for (blasint j = 0; j < n; j++) {

@@ -15,13 +15,15 @@ typedef struct {
     nb_t part[NB_L1_MAX_CHUNKS];
 } dot_ctx;
 
-static inline nb_t dot_kernel(size_t n, const nb_t *x, const nb_t *y, int conj)
+/* The complex kernels start their sums at +0 and never give -0: the real 0 + sum keeps the
+   same result for the real ones. */
+static inline void dot_kernel(size_t n, const nb_t *x, const nb_t *y, int conj, nb_t *res)
 {
 #if NB_COMPLEX
-    return conj ? NB_L1KP(dotc)(n, x, y) : NB_L1KP(dotu)(n, x, y);
+    (conj ? NB_L1KP(dotc) : NB_L1KP(dotu))(n, x, y, res);
 #else
     (void)conj;
-    return NB_L1KP(dot)(n, x, y);
+    *res = (nb_t)0 + NB_L1KP(dot)(n, x, y);
 #endif
 }
 
@@ -29,7 +31,7 @@ static void dot_chunk(void *vctx, size_t c, size_t lo, size_t hi)
 {
     dot_ctx *t = vctx;
     if (t->incx == 1 && t->incy == 1) {
-        t->part[c] = dot_kernel(hi - lo, t->x + lo, t->y + lo, t->conj);
+        dot_kernel(hi - lo, t->x + lo, t->y + lo, t->conj, &t->part[c]);
         return;
     }
     nb_t bx[NB_L1_PIECE], by[NB_L1_PIECE], sum = 0;
@@ -37,7 +39,9 @@ static void dot_chunk(void *vctx, size_t c, size_t lo, size_t hi)
         size_t len = hi - p < NB_L1_PIECE ? hi - p : NB_L1_PIECE;
         nb_l1_gather(t->x, t->incx, p, len, bx);
         nb_l1_gather(t->y, t->incy, p, len, by);
-        sum += dot_kernel(len, bx, by, t->conj);
+        nb_t r;
+        dot_kernel(len, bx, by, t->conj, &r);
+        sum += r;
     }
     t->part[c] = sum;
 }
@@ -45,37 +49,44 @@ static void dot_chunk(void *vctx, size_t c, size_t lo, size_t hi)
 /* Reproducible for any thread count: fixed chunks, partials added in order (l1_internal.h).
    The kernels use several partial sums, so the rounding may differ from the reference's single
    running sum by the usual summation error. */
-static nb_t dot_driver(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy, int conj)
+static void dot_driver(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy, int conj,
+                       nb_t *res)
 {
     nb_t sum = 0;
-    if (n <= 0)
-        return sum;
+    if (n <= 0) {
+        *res = sum;
+        return;
+    }
     size_t nn = (size_t)n, nch = nb_l1_nchunks(nn);
-    if (nch == 1 && incx == 1 && incy == 1)
-        return sum + dot_kernel(nn, x, y, conj);
+    if (nch == 1 && incx == 1 && incy == 1) {
+        dot_kernel(nn, x, y, conj, res);
+        return;
+    }
     dot_ctx t; /* the partials are written by the chunks: no zeroing of the array */
     t.x = x + nb_vstart(n, incx), t.y = y + nb_vstart(n, incy), t.incx = incx, t.incy = incy;
     t.conj = conj;
     nb_l1_run(nn, nb_l1_team(2 * NB_L1_NREAL * nn, nch), dot_chunk, &t);
     for (size_t c = 0; c < nch; c++)
         sum += t.part[c];
-    return sum;
+    *res = sum;
 }
 
 #if !NB_COMPLEX
 nb_t NB_INT(dot)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy)
 {
-    return dot_driver(n, x, incx, y, incy, 0);
+    nb_t r;
+    dot_driver(n, x, incx, y, incy, 0, &r);
+    return r;
 }
 #else
-nb_t NB_INT(dotc)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy)
+void NB_INT(dotc)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy, nb_t *res)
 {
-    return dot_driver(n, x, incx, y, incy, 1);
+    dot_driver(n, x, incx, y, incy, 1, res);
 }
 
-nb_t NB_INT(dotu)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy)
+void NB_INT(dotu)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy, nb_t *res)
 {
-    return dot_driver(n, x, incx, y, incy, 0);
+    dot_driver(n, x, incx, y, incy, 0, res);
 }
 #endif
 
@@ -224,14 +235,18 @@ NB_EXPORT nb_t NB_FN(dotc_)(const blasint *n, const nb_t *x, const blasint *incx
                             const blasint *incy)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
-    return NB_INT(dotc)(*n, x, *incx, y, *incy);
+    nb_t r;
+    NB_INT(dotc)(*n, x, *incx, y, *incy, &r);
+    return r;
 }
 
 NB_EXPORT nb_t NB_FN(dotu_)(const blasint *n, const nb_t *x, const blasint *incx, const nb_t *y,
                             const blasint *incy)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
-    return NB_INT(dotu)(*n, x, *incx, y, *incy);
+    nb_t r;
+    NB_INT(dotu)(*n, x, *incx, y, *incy, &r);
+    return r;
 }
 #endif
 

@@ -46,6 +46,7 @@
 #define NB_L1K(f) (nb_l1k()->f)
 #define NB_L1KP(f) NB_L1K(NB_CAT(NB_P, f))   /* this precision's kernel, e.g. ddot */
 #define NB_L1KR(f) NB_L1K(NB_CAT(NB_L1R, f)) /* the real type's kernel, e.g. dasum for z */
+#define NB_L1_KFROM(pa) NB_CAT(NB_KFROM_, NB_P)(pa) /* a scalar argument (kernels/scalar_pass.h) */
 #define NB_L1_NREAL (NB_COMPLEX ? 2 : 1)    /* reals per element */
 
 static inline const nb_l1_kernels *nb_l1k(void)

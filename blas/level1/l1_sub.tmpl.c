@@ -34,14 +34,14 @@ NB_EXPORT void NB_FN(dotcsub_)(const blasint *n, const nb_t *x, const blasint *i
                                const blasint *incy, nb_t *dot)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
-    *dot = NB_INT(dotc)(*n, x, *incx, y, *incy);
+    NB_INT(dotc)(*n, x, *incx, y, *incy, dot);
 }
 
 NB_EXPORT void NB_FN(dotusub_)(const blasint *n, const nb_t *x, const blasint *incx, const nb_t *y,
                                const blasint *incy, nb_t *dot)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
-    *dot = NB_INT(dotu)(*n, x, *incx, y, *incy);
+    NB_INT(dotu)(*n, x, *incx, y, *incy, dot);
 }
 #endif
 

@@ -10,7 +10,7 @@
 typedef struct {
     const nb_t *x;
     nb_t *y;
-    nb_t alpha;
+    const nb_t *alpha; /* by address: NB_KFROM in kernels/scalar_pass.h */
     nb_r ralpha;
 } elem_ctx;
 
@@ -28,16 +28,16 @@ static void axpy_chunk(void *vctx, size_t c, size_t lo, size_t hi)
 {
     elem_ctx *t = vctx;
     (void)c;
-    NB_L1KP(axpy)(hi - lo, t->alpha, t->x + lo, t->y + lo);
+    NB_L1KP(axpy)(hi - lo, NB_L1_KFROM(t->alpha), t->x + lo, t->y + lo);
 }
 
-void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, blasint incy)
+void NB_INT(axpy)(blasint n, const nb_t *alpha, const nb_t *x, blasint incx, nb_t *y, blasint incy)
 {
     if (n <= 0)
         return;
     /* The reference returns without reading x when alpha is zero (complex: |re|+|im| == 0),
        so NaN or Inf in x does not reach y. */
-    if (NB_RE(alpha) == 0 && NB_IM(alpha) == 0)
+    if (NB_RE(*alpha) == 0 && NB_IM(*alpha) == 0)
         return;
     if (incx == 1 && incy == 1) {
         elem_ctx t = {x, y, alpha, 0};
@@ -46,7 +46,7 @@ void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, b
     }
 #if !NB_COMPLEX
     if (incx != 0 && incy != 0) { /* the kernel set's strided loop: its bits (l1_internal.h) */
-        NB_L1KP(axpy_inc)((size_t)n, alpha, x + nb_vstart(n, incx), incx, y + nb_vstart(n, incy), incy);
+        NB_L1KP(axpy_inc)((size_t)n, *alpha, x + nb_vstart(n, incx), incx, y + nb_vstart(n, incy), incy);
         return;
     }
 #else
@@ -59,15 +59,16 @@ void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, b
             nb_t *qy = py;
             for (size_t j = 0; j < m; j++, px += incx, py += incy)
                 bx[j] = *px, by[j] = *py;
-            NB_L1KP(axpy)(m, alpha, bx, by);
+            NB_L1KP(axpy)(m, NB_L1_KFROM(alpha), bx, by);
             for (size_t j = 0; j < m; j++, qy += incy)
                 *qy = by[j];
         }
         return;
     }
 #endif
+    const nb_t a = *alpha;
     NB_L1_FOR2(n, incx, incy, ix, iy)
-        y[iy] = y[iy] + alpha * x[ix];
+        y[iy] = y[iy] + a * x[ix];
 }
 
 static void copy_chunk(void *vctx, size_t c, size_t lo, size_t hi)
@@ -88,7 +89,7 @@ void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy)
             memmove(y, x, nn * sizeof(nb_t));
             return;
         }
-        elem_ctx t = {x, y, 0, 0};
+        elem_ctx t = {x, y, NULL, 0};
         elem_run(nn, 2 * NB_L1_NREAL * nn, copy_chunk, &t);
         return;
     }
@@ -108,7 +109,7 @@ void NB_INT(swap)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy)
     if (n <= 0)
         return;
     if (incx == 1 && incy == 1) {
-        elem_ctx t = {x, y, 0, 0};
+        elem_ctx t = {x, y, NULL, 0};
         elem_run((size_t)n, 4 * NB_L1_NREAL * (size_t)n, swap_chunk, &t);
         return;
     }
@@ -123,15 +124,15 @@ static void scal_chunk(void *vctx, size_t c, size_t lo, size_t hi)
 {
     elem_ctx *t = vctx;
     (void)c;
-    NB_L1KP(scal)(hi - lo, t->alpha, t->y + lo);
+    NB_L1KP(scal)(hi - lo, NB_L1_KFROM(t->alpha), t->y + lo);
 }
 
 /* The reference (3.11) returns for alpha == 1 and otherwise scales by plain multiplication, also
    for alpha == 0: 0 * NaN and 0 * Inf stay NaN, and a complex alpha uses the full product
    (Fortran rules, no C99 NaN recovery). A non-positive increment is a no-op. */
-void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
+void NB_INT(scal)(blasint n, const nb_t *alpha, nb_t *x, blasint incx)
 {
-    if (n <= 0 || incx <= 0 || alpha == 1)
+    if (n <= 0 || incx <= 0 || *alpha == 1)
         return;
     if (incx == 1) {
         elem_ctx t = {NULL, x, alpha, 0};
@@ -140,7 +141,7 @@ void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
     }
 #if !NB_COMPLEX
     for (size_t i = 0, ix = 0; i < (size_t)n; i++, ix += (size_t)incx) /* one rounding, as the kernel */
-        x[ix] = alpha * x[ix];
+        x[ix] = *alpha * x[ix];
 #else
     /* gathered: a complex alpha's product fuses in the kernel (l1_internal.h) */
     nb_t buf[NB_L1_GATHER];
@@ -149,7 +150,7 @@ void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx)
         nb_t *p = x, *q = x;
         for (size_t j = 0; j < m; j++, p += incx)
             buf[j] = *p;
-        NB_L1KP(scal)(m, alpha, buf);
+        NB_L1KP(scal)(m, NB_L1_KFROM(alpha), buf);
         for (size_t j = 0; j < m; j++, q += incx)
             *q = buf[j];
         x = p;
@@ -173,7 +174,7 @@ void NB_SINT(scal)(blasint n, nb_r alpha, nb_t *x, blasint incx)
         return;
     nb_r *v = (nb_r *)x;
     if (incx == 1) {
-        elem_ctx t = {NULL, x, 0, alpha};
+        elem_ctx t = {NULL, x, NULL, alpha};
         elem_run((size_t)n, 4 * (size_t)n, rscal_chunk, &t);
         return;
     }
@@ -190,7 +191,7 @@ NB_EXPORT void NB_FN(axpy_)(const blasint *n, const nb_t *alpha, const nb_t *x, 
                             nb_t *y, const blasint *incy)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, *n, *incx, *incy);
-    NB_INT(axpy)(*n, *alpha, x, *incx, y, *incy);
+    NB_INT(axpy)(*n, alpha, x, *incx, y, *incy);
 }
 
 NB_EXPORT void NB_FN(copy_)(const blasint *n, const nb_t *x, const blasint *incx, nb_t *y,
@@ -210,7 +211,7 @@ NB_EXPORT void NB_FN(swap_)(const blasint *n, nb_t *x, const blasint *incx, nb_t
 NB_EXPORT void NB_FN(scal_)(const blasint *n, const nb_t *alpha, nb_t *x, const blasint *incx)
 {
     NB_TRACE("n=%" NB_TD " incx=%" NB_TD, *n, *incx);
-    NB_INT(scal)(*n, *alpha, x, *incx);
+    NB_INT(scal)(*n, alpha, x, *incx);
 }
 
 #if NB_COMPLEX

@@ -32,10 +32,10 @@
 nb_r NB_RINT(asum)(blasint n, const nb_t *x, blasint incx);
 nb_r NB_RINT(nrm2)(blasint n, const nb_t *x, blasint incx);
 blasint NB_IINT(amax)(blasint n, const nb_t *x, blasint incx);
-void NB_INT(axpy)(blasint n, nb_t alpha, const nb_t *x, blasint incx, nb_t *y, blasint incy);
+void NB_INT(axpy)(blasint n, const nb_t *alpha, const nb_t *x, blasint incx, nb_t *y, blasint incy);
 void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy);
 void NB_INT(swap)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy);
-void NB_INT(scal)(blasint n, nb_t alpha, nb_t *x, blasint incx);
+void NB_INT(scal)(blasint n, const nb_t *alpha, nb_t *x, blasint incx);
 
 #if !NB_COMPLEX
 /* ---- s, d ---- */
@@ -46,8 +46,9 @@ void NB_INT(rotm)(blasint n, nb_t *x, blasint incx, nb_t *y, blasint incy, const
 void NB_INT(rotmg)(nb_t *d1, nb_t *d2, nb_t *x1, const nb_t *y1, nb_t *param);
 #else
 /* ---- c, z ---- */
-nb_t NB_INT(dotc)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy);
-nb_t NB_INT(dotu)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy);
+/* the result through res (a float _Complex returned by value is packed through the stack) */
+void NB_INT(dotc)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy, nb_t *res);
+void NB_INT(dotu)(blasint n, const nb_t *x, blasint incx, const nb_t *y, blasint incy, nb_t *res);
 /* crotg/zrotg: a in/out, b in, c real out, s complex out */
 void NB_INT(rotg)(nb_t *a, const nb_t *b, nb_r *c, nb_t *s);
 void NB_SINT(scal)(blasint n, nb_r alpha, nb_t *x, blasint incx); /* csscal, zdscal */

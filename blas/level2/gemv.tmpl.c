@@ -14,7 +14,7 @@ static int l2_gen_prologue(char trans, blasint m, blasint n, const nb_t *alpha, 
     *leny = notrans ? m : n;
     *ys = y + nb_vstart(*leny, incy);
     if (*beta != 1)
-        l2_scale(*leny, *beta, *ys, incy);
+        l2_scale(*leny, beta, *ys, incy);
     return *alpha != 0;
 }
 

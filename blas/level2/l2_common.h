@@ -16,9 +16,9 @@
    The products are the kernel set's scal (plain products, as the reference's): the loop
    compiled with the base flags took 9% of cgemv 48 x 48's time (Zen 5), a scalar complex
    product an element. */
-static inline void l2_scale(blasint len, nb_t beta, nb_t *ys, blasint inc)
+static inline void l2_scale(blasint len, const nb_t *beta, nb_t *ys, blasint inc)
 {
-    if (beta == 0) {
+    if (*beta == 0) {
         if (inc == 1)
             for (blasint i = 0; i < len; i++)
                 ys[i] = 0;
@@ -29,7 +29,7 @@ static inline void l2_scale(blasint len, nb_t beta, nb_t *ys, blasint inc)
         if (!nb_rt.kset)
             nb_init();
         if (inc == 1) {
-            nb_rt.kset->l1.NB_CAT(NB_P, scal)((size_t)len, beta, ys);
+            nb_rt.kset->l1.NB_CAT(NB_P, scal)((size_t)len, NB_CAT(NB_KFROM_, NB_P)(beta), ys);
             return;
         }
         /* strided: in gathered pieces, so an element gets the contiguous call's bits (the
@@ -39,7 +39,7 @@ static inline void l2_scale(blasint len, nb_t beta, nb_t *ys, blasint inc)
             blasint k = len - i0 < 256 ? len - i0 : 256;
             for (blasint i = 0; i < k; i++)
                 piece[i] = L2_AT(ys, i0 + i, inc);
-            nb_rt.kset->l1.NB_CAT(NB_P, scal)((size_t)k, beta, piece);
+            nb_rt.kset->l1.NB_CAT(NB_P, scal)((size_t)k, NB_CAT(NB_KFROM_, NB_P)(beta), piece);
             for (blasint i = 0; i < k; i++)
                 L2_AT(ys, i0 + i, inc) = piece[i];
         }

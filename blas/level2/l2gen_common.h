@@ -17,7 +17,7 @@ static inline void l2k_gemv_n(size_t m, size_t n, nb_t alpha, const nb_t *a, siz
     if (m == 0 || n == 0)
         return;
 #if NB_COMPLEX
-    L2K_TAB->NB_CAT(NB_P, gemv_n)(m, n, NB_CAT(NB_L2_TPASS_, NB_P)(alpha), a, lda, x, y);
+    L2K_TAB->NB_CAT(NB_P, gemv_n)(m, n, NB_CAT(NB_KPASS_, NB_P)(alpha), a, lda, x, y);
 #else
     nb_rt.kset->NB_P.gemv_n(m, n, alpha, a, lda, x, y);
 #endif
@@ -30,7 +30,7 @@ static inline void l2k_gemv_t(size_t m, size_t n, nb_t alpha, const nb_t *a, siz
     if (n == 0)
         return;
 #if NB_COMPLEX
-    L2K_TAB->NB_CAT(NB_P, gemv_t)(m, n, NB_CAT(NB_L2_TPASS_, NB_P)(alpha), a, lda, x, y, conj);
+    L2K_TAB->NB_CAT(NB_P, gemv_t)(m, n, NB_CAT(NB_KPASS_, NB_P)(alpha), a, lda, x, y, conj);
 #else
     (void)conj;
     nb_rt.kset->NB_P.gemv_t(m, n, alpha, a, lda, x, y);
@@ -49,10 +49,10 @@ static inline void l2k_ger(size_t m, size_t n, nb_t alpha, const nb_t *x, const 
 #endif
 }
 
-/* y[0..n) += t * x (t by address for c: NB_L2_TARG in kernels/l2gen_kernels.h) */
+/* y[0..n) += t * x (t by address for c: NB_KARG in kernels/scalar_pass.h) */
 static inline void l2k_axpy(size_t n, nb_t t, const nb_t *x, nb_t *y)
 {
-    L2K_TAB->NB_CAT(NB_P, axpy)(n, NB_CAT(NB_L2_TPASS_, NB_P)(t), x, y);
+    L2K_TAB->NB_CAT(NB_P, axpy)(n, NB_CAT(NB_KPASS_, NB_P)(t), x, y);
 }
 
 /* acc + sum of op(x[i]) * y[i] */

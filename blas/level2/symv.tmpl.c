@@ -36,7 +36,7 @@ static void l2_symv_ref(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx
     const nb_t *xs = x + nb_vstart(n, incx);
     nb_t *ys = y + nb_vstart(n, incy);
     if (beta != 1)
-        l2_scale(n, beta, ys, incy);
+        l2_scale(n, &beta, ys, incy);
     if (alpha == 0)
         return;
     for (blasint j = 0; j < n; j++) {
@@ -288,7 +288,7 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
     if (n == 0 || (alpha == 0 && beta == 1))
         return;
     if (alpha == 0) {
-        l2_scale(n, beta, y + nb_vstart(n, incy), incy);
+        l2_scale(n, &beta, y + nb_vstart(n, incy), incy);
         return;
     }
     if (!nb_rt.kset)

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "kernels/scalar_pass.h"
+
 #define L1_CAT_(a, b) a##b
 #define L1_CAT(a, b) L1_CAT_(a, b)
 #define L1_NAME(f) L1_CAT(L1_CAT(nb_, f), L1_CAT(_, NB_L1_SUFFIX))
@@ -203,7 +205,7 @@ double L1_NAME(dsum)(size_t n, const double *x)
    (x_re y_im, x_im y_re); four pairs of accumulators. The reference forms each complex product
    first; these are the same terms (Fortran rules: no NaN recovery), summed in another order. */
 #define L1_CDOT(name, R, C, V, W, LD, SW, conj)                                                    \
-    C L1_NAME(name)(size_t n, const C *xc, const C *yc)                                            \
+    void L1_NAME(name)(size_t n, const C *xc, const C *yc, C *res)                                 \
     {                                                                                              \
         const R *x = (const R *)xc, *y = (const R *)yc;                                            \
         size_t nr = 2 * n, i = 0;                                                                  \
@@ -231,10 +233,8 @@ double L1_NAME(dsum)(size_t n, const double *x)
             R xr = x[i], xi = x[i + 1], yr = y[i], yi = y[i + 1];                                  \
             rr += xr * yr, ii += xi * yi, ri += xr * yi, ir += xi * yr;                            \
         }                                                                                          \
-        C z;                                                                                       \
-        __real__ z = conj ? rr + ii : rr - ii;                                                     \
-        __imag__ z = conj ? ri - ir : ri + ir;                                                     \
-        return z;                                                                                  \
+        __real__ *res = conj ? rr + ii : rr - ii;                                                  \
+        __imag__ *res = conj ? ri - ir : ri + ir;                                                  \
     }
 L1_CDOT(cdotu, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S, 0)
 L1_CDOT(cdotc, float, float _Complex, l1_vs, WS, l1_ld_s, L1_SWAP_S, 1)
@@ -552,10 +552,11 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
         L1_STN(x + (o), u0, k);                                                                    \
     } while (0)
 #define L1_CPLX_ELEMWISE(p, rp, R, C, V, W, LD, SW)                                                \
-    void L1_NAME(p##axpy)(size_t n, C alpha, const C *xc, C *yc)                                   \
+    void L1_NAME(p##axpy)(size_t n, NB_KARG_##p(C) alpha, const C *xc, C *yc)                     \
     {                                                                                              \
-        const R *x = (const R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                      \
-        R *y = (R *)yc;                                                                            \
+        const R *x = (const R *)xc;                                                                \
+        R *y = (R *)yc, ar, ai;                                                                    \
+        NB_KPARTS_##p(alpha, ar, ai);                                                              \
         size_t nr = 2 * n, i = 0;                                                                  \
         V var = {0}, vai = {0};                                                                    \
         for (size_t k = 0; k < (W); k += 2)                                                        \
@@ -584,9 +585,10 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
             L1_STN(y + i, y0, nr - i);                                                             \
         }                                                                                          \
     }                                                                                              \
-    void L1_NAME(p##scal)(size_t n, C alpha, C *xc)                                                \
+    void L1_NAME(p##scal)(size_t n, NB_KARG_##p(C) alpha, C *xc)                                  \
     {                                                                                              \
-        R *x = (R *)xc, ar = __real__ alpha, ai = __imag__ alpha;                                  \
+        R *x = (R *)xc, ar, ai;                                                                    \
+        NB_KPARTS_##p(alpha, ar, ai);                                                              \
         size_t nr = 2 * n, i = 0;                                                                  \
         V var = {0}, vai = {0};                                                                    \
         for (size_t k = 0; k < (W); k += 2)                                                        \

@@ -120,12 +120,12 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         yb[2 * e] = pe + qo, yb[2 * e + 1] = po + qe;                                              \
     }
 #define NB_L2GEN_GEMV_N(T, R, V, SWAP, ALT, p, sfx)                                                \
-    void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, NB_L2_TARG_##p(T) ta, const T *a,           \
+    void L2G_NAME(p, gemv_n, sfx)(size_t m, size_t n, NB_KARG_##p(T) ta, const T *a,           \
                                   size_t lda, const T *x, T *y)                                    \
     {                                                                                              \
         enum { L = sizeof(V) / sizeof(R) };                                                        \
         T alpha;                                                                                   \
-        NB_L2_TPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                      \
+        NB_KPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                      \
         const size_t rows = 65536 / sizeof(T);                                                     \
         const V alt = ALT();                                                                       \
         const int pf = (double)n * (double)lda * sizeof(T) > (double)nb_rt.llc;                    \
@@ -182,11 +182,11 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
        The lanes are then summed with the signs of op folded in (times +-1, exact) by shuffles  \
        (vec_hsum.h): lane loops over arrays of sums went through the stack (cgemv_t 40 x 40 at \
        0.68x OpenBLAS). */                                                                     \
-    void L2G_NAME(p, gemv_t, sfx)(size_t m, size_t n, NB_L2_TARG_##p(T) ta, const T *a,           \
+    void L2G_NAME(p, gemv_t, sfx)(size_t m, size_t n, NB_KARG_##p(T) ta, const T *a,           \
                                   size_t lda, const T *x, T *y, int conj)                          \
     {                                                                                              \
         T alpha;                                                                                   \
-        NB_L2_TPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                      \
+        NB_KPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                      \
         enum { L = sizeof(V) / sizeof(R) };                                                        \
         const R *restrict xv = (const R *)x;                                                       \
         size_t len = 2 * m, kend = len - len % L;                                                  \
@@ -259,7 +259,7 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
             if (y[j] == 0) /* the reference skips the column */                                    \
                 continue;                                                                          \
             T t = alpha * (conj ? ~y[j] : y[j]);                                                   \
-            L2G_NAME(p, axpy, sfx)(m, NB_L2_TPASS_##p(t), x, a + j * lda);                         \
+            L2G_NAME(p, axpy, sfx)(m, NB_KPASS_##p(t), x, a + j * lda);                         \
         }                                                                                          \
     }
 
@@ -344,13 +344,13 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
     /* on the interleaved data: y += r x + (-s, +s) * swap(x), two FMAs and one in-lane swap a  \
        vector (GCC's own vectorisation of the pairs de-interleaved them through permutes); the  \
        scalar tail takes the same two steps, so every element rounds alike */                   \
-    void L2G_NAME(p, axpy, sfx)(size_t n, NB_L2_TARG_##p(T) ta, const T *x, T *y)                  \
+    void L2G_NAME(p, axpy, sfx)(size_t n, NB_KARG_##p(T) ta, const T *x, T *y)                  \
     {                                                                                              \
         enum { W = sizeof(V) / sizeof(R) };                                                        \
         const R *restrict xv = (const R *)x;                                                       \
         R *restrict yv = (R *)y;                                                                   \
         R r, s;                                                                                    \
-        NB_L2_TPARTS_##p(ta, r, s);                                                                \
+        NB_KPARTS_##p(ta, r, s);                                                                \
         V rv = (V){0} + r, sv = ALT() * -s;                                                        \
         size_t len = 2 * n, i = 0;                                                                 \
         /* columns of 24 KiB and more, as the real axpy's long ones but y prefetched too (ger     \
