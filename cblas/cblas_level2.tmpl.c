@@ -86,10 +86,10 @@ NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
     nb_t *y = Y;
     blasint info;
     if (!row) {
-        info = NB_INT(gbmv_check)(t, M, N, KL, KU, al, a, lda, x, incX, be, y, incY);
+        info = NB_INT(gbmv_check)(t, M, N, KL, KU, &al, a, lda, x, incX, &be, y, incY);
         if (info)
             NB_CB_FAIL(0, info + 1, name);
-        NB_INT(gbmv)(t, M, N, KL, KU, al, a, lda, x, incX, be, y, incY);
+        NB_INT(gbmv)(t, M, N, KL, KU, &al, a, lda, x, incX, &be, y, incY);
         return;
     }
     /* The transpose of an M x N band matrix with KL sub- and KU super-diagonals is N x M with
@@ -98,7 +98,7 @@ NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
     if (t == 'C') {
         const blasint incx = M > 0 ? 1 : incX;
         const nb_t cal = NB_CONJ(al), cbe = NB_CONJ(be);
-        info = NB_INT(gbmv_check)('N', N, M, KU, KL, cal, a, lda, x, incx, cbe, y, incY);
+        info = NB_INT(gbmv_check)('N', N, M, KU, KL, &cal, a, lda, x, incx, &cbe, y, incY);
         if (info)
             NB_CB_FAIL(1, info + 1, name);
         if (M == 0 || N == 0 || (al == 0 && be == 1))
@@ -108,17 +108,17 @@ NB_EXPORT void NB_CBLAS(gbmv)(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
         if (!xc)
             NB_CB_NOMEM(name);
         nb_cb_conj_inplace(N, y, incY);
-        NB_INT(gbmv)('N', N, M, KU, KL, cal, a, lda, xc, 1, cbe, y, incY);
+        NB_INT(gbmv)('N', N, M, KU, KL, &cal, a, lda, xc, 1, &cbe, y, incY);
         nb_cb_conj_inplace(N, y, incY);
         nb_cb_release(xc, stack);
         return;
     }
 #endif
     t = t == 'N' ? 'T' : 'N';
-    info = NB_INT(gbmv_check)(t, N, M, KU, KL, al, a, lda, x, incX, be, y, incY);
+    info = NB_INT(gbmv_check)(t, N, M, KU, KL, &al, a, lda, x, incX, &be, y, incY);
     if (info)
         NB_CB_FAIL(1, info + 1, name);
-    NB_INT(gbmv)(t, N, M, KU, KL, al, a, lda, x, incX, be, y, incY);
+    NB_INT(gbmv)(t, N, M, KU, KL, &al, a, lda, x, incX, &be, y, incY);
 }
 
 /* ---- triangular: x = op(A)*x or x = inv(op(A))*x ------------------------------------------ */

@@ -44,9 +44,9 @@ NB_EXPORT void NB_CBLAS(symv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     blasint info = nb_cb_sym_args(row, Uplo, &u);
     if (info)
         NB_CB_FAIL(row, info, name);
-    if ((info = NB_INT(symv_check)(u, N, alpha, A, lda, X, incX, beta, Y, incY)) != 0)
+    if ((info = NB_INT(symv_check)(u, N, &alpha, A, lda, X, incX, &beta, Y, incY)) != 0)
         NB_CB_FAIL(row, info + 1, name);
-    NB_INT(symv)(u, N, alpha, A, lda, X, incX, beta, Y, incY);
+    NB_INT(symv)(u, N, &alpha, A, lda, X, incX, &beta, Y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(sbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
@@ -62,9 +62,9 @@ NB_EXPORT void NB_CBLAS(sbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     blasint info = nb_cb_sym_args(row, Uplo, &u);
     if (info)
         NB_CB_FAIL(row, info, name);
-    if ((info = NB_INT(sbmv_check)(u, N, K, alpha, A, lda, X, incX, beta, Y, incY)) != 0)
+    if ((info = NB_INT(sbmv_check)(u, N, K, &alpha, A, lda, X, incX, &beta, Y, incY)) != 0)
         NB_CB_FAIL(row, info + 1, name);
-    NB_INT(sbmv)(u, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+    NB_INT(sbmv)(u, N, K, &alpha, A, lda, X, incX, &beta, Y, incY);
 }
 
 NB_EXPORT void NB_CBLAS(spmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
@@ -79,9 +79,9 @@ NB_EXPORT void NB_CBLAS(spmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     blasint info = nb_cb_sym_args(row, Uplo, &u);
     if (info)
         NB_CB_FAIL(row, info, name);
-    if ((info = NB_INT(spmv_check)(u, N, alpha, Ap, X, incX, beta, Y, incY)) != 0)
+    if ((info = NB_INT(spmv_check)(u, N, &alpha, Ap, X, incX, &beta, Y, incY)) != 0)
         NB_CB_FAIL(row, info + 1, name);
-    NB_INT(spmv)(u, N, alpha, Ap, X, incX, beta, Y, incY);
+    NB_INT(spmv)(u, N, &alpha, Ap, X, incX, &beta, Y, incY);
 }
 
 /* A = alpha*x*y**T + A; row-major: B = alpha*y*x**T + B with B the N x M transpose. */
@@ -95,14 +95,14 @@ NB_EXPORT void NB_CBLAS(ger)(const CBLAS_LAYOUT layout, const blasint M, const b
     const int row = nb_cb_layout(layout);
     if (row < 0)
         NB_CB_FAIL(0, 1, name);
-    blasint info = row ? NB_INT(ger_check)(N, M, alpha, Y, incY, X, incX, A, lda)
-                       : NB_INT(ger_check)(M, N, alpha, X, incX, Y, incY, A, lda);
+    blasint info = row ? NB_INT(ger_check)(N, M, &alpha, Y, incY, X, incX, A, lda)
+                       : NB_INT(ger_check)(M, N, &alpha, X, incX, Y, incY, A, lda);
     if (info)
         NB_CB_FAIL(row, info + 1, name);
     if (row)
-        NB_INT(ger)(N, M, alpha, Y, incY, X, incX, A, lda);
+        NB_INT(ger)(N, M, &alpha, Y, incY, X, incX, A, lda);
     else
-        NB_INT(ger)(M, N, alpha, X, incX, Y, incY, A, lda);
+        NB_INT(ger)(M, N, &alpha, X, incX, Y, incY, A, lda);
 }
 
 NB_EXPORT void NB_CBLAS(syr)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
@@ -150,9 +150,9 @@ NB_EXPORT void NB_CBLAS(syr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     blasint info = nb_cb_sym_args(row, Uplo, &u);
     if (info)
         NB_CB_FAIL(row, info, name);
-    if ((info = NB_INT(syr2_check)(u, N, alpha, X, incX, Y, incY, A, lda)) != 0)
+    if ((info = NB_INT(syr2_check)(u, N, &alpha, X, incX, Y, incY, A, lda)) != 0)
         NB_CB_FAIL(row, info + 1, name);
-    NB_INT(syr2)(u, N, alpha, X, incX, Y, incY, A, lda);
+    NB_INT(syr2)(u, N, &alpha, X, incX, Y, incY, A, lda);
 }
 
 NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const blasint N,
@@ -167,9 +167,9 @@ NB_EXPORT void NB_CBLAS(spr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
     blasint info = nb_cb_sym_args(row, Uplo, &u);
     if (info)
         NB_CB_FAIL(row, info, name);
-    if ((info = NB_INT(spr2_check)(u, N, alpha, X, incX, Y, incY, Ap)) != 0)
+    if ((info = NB_INT(spr2_check)(u, N, &alpha, X, incX, Y, incY, Ap)) != 0)
         NB_CB_FAIL(row, info + 1, name);
-    NB_INT(spr2)(u, N, alpha, X, incX, Y, incY, Ap);
+    NB_INT(spr2)(u, N, &alpha, X, incX, Y, incY, Ap);
 }
 
 #else
@@ -215,8 +215,8 @@ NB_EXPORT void NB_CBLAS(hemv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 {
     NB_TRACE("layout=%s uplo=%c n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
              N, lda, incX, incY);
-#define CHECK(al, x, incx, be) NB_INT(hemv_check)(u, N, al, A, lda, x, incx, be, y, incY)
-#define CALL(al, x, incx, be) NB_INT(hemv)(u, N, al, A, lda, x, incx, be, y, incY)
+#define CHECK(al, x, incx, be) NB_INT(hemv_check)(u, N, &al, A, lda, x, incx, &be, y, incY)
+#define CALL(al, x, incx, be) NB_INT(hemv)(u, N, &al, A, lda, x, incx, &be, y, incY)
     NB_CB_HERMITIAN_MV(hemv, CHECK, CALL)
 #undef CHECK
 #undef CALL
@@ -229,8 +229,8 @@ NB_EXPORT void NB_CBLAS(hbmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 {
     NB_TRACE("layout=%s uplo=%c n=%" NB_TD " k=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout),
              NB_TR_E(Uplo), N, K, lda, incX, incY);
-#define CHECK(al, x, incx, be) NB_INT(hbmv_check)(u, N, K, al, A, lda, x, incx, be, y, incY)
-#define CALL(al, x, incx, be) NB_INT(hbmv)(u, N, K, al, A, lda, x, incx, be, y, incY)
+#define CHECK(al, x, incx, be) NB_INT(hbmv_check)(u, N, K, &al, A, lda, x, incx, &be, y, incY)
+#define CALL(al, x, incx, be) NB_INT(hbmv)(u, N, K, &al, A, lda, x, incx, &be, y, incY)
     NB_CB_HERMITIAN_MV(hbmv, CHECK, CALL)
 #undef CHECK
 #undef CALL
@@ -242,8 +242,8 @@ NB_EXPORT void NB_CBLAS(hpmv)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 {
     NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              incY);
-#define CHECK(al, x, incx, be) NB_INT(hpmv_check)(u, N, al, Ap, x, incx, be, y, incY)
-#define CALL(al, x, incx, be) NB_INT(hpmv)(u, N, al, Ap, x, incx, be, y, incY)
+#define CHECK(al, x, incx, be) NB_INT(hpmv_check)(u, N, &al, Ap, x, incx, &be, y, incY)
+#define CALL(al, x, incx, be) NB_INT(hpmv)(u, N, &al, Ap, x, incx, &be, y, incY)
     NB_CB_HERMITIAN_MV(hpmv, CHECK, CALL)
 #undef CHECK
 #undef CALL
@@ -260,14 +260,14 @@ NB_EXPORT void NB_CBLAS(geru)(const CBLAS_LAYOUT layout, const blasint M, const 
     if (row < 0)
         NB_CB_FAIL(0, 1, name);
     const nb_t al = NB_SCALAR(alpha);
-    blasint info = row ? NB_INT(geru_check)(N, M, al, Y, incY, X, incX, A, lda)
-                       : NB_INT(geru_check)(M, N, al, X, incX, Y, incY, A, lda);
+    blasint info = row ? NB_INT(geru_check)(N, M, &al, Y, incY, X, incX, A, lda)
+                       : NB_INT(geru_check)(M, N, &al, X, incX, Y, incY, A, lda);
     if (info)
         NB_CB_FAIL(row, info + 1, name);
     if (row)
-        NB_INT(geru)(N, M, al, Y, incY, X, incX, A, lda);
+        NB_INT(geru)(N, M, &al, Y, incY, X, incX, A, lda);
     else
-        NB_INT(geru)(M, N, al, X, incX, Y, incY, A, lda);
+        NB_INT(geru)(M, N, &al, X, incX, Y, incY, A, lda);
 }
 
 NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const blasint M, const blasint N,
@@ -283,12 +283,12 @@ NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const blasint M, const 
     const nb_t al = NB_SCALAR(alpha);
     blasint info;
     if (!row) {
-        if ((info = NB_INT(gerc_check)(M, N, al, X, incX, Y, incY, A, lda)) != 0)
+        if ((info = NB_INT(gerc_check)(M, N, &al, X, incX, Y, incY, A, lda)) != 0)
             NB_CB_FAIL(0, info + 1, name);
-        NB_INT(gerc)(M, N, al, X, incX, Y, incY, A, lda);
+        NB_INT(gerc)(M, N, &al, X, incX, Y, incY, A, lda);
         return;
     }
-    if ((info = NB_INT(geru_check)(N, M, al, Y, N > 0 ? 1 : incY, X, incX, A, lda)) != 0)
+    if ((info = NB_INT(geru_check)(N, M, &al, Y, N > 0 ? 1 : incY, X, incX, A, lda)) != 0)
         NB_CB_FAIL(1, info + 1, name);
     if (M == 0 || N == 0 || al == 0)
         return;
@@ -296,7 +296,7 @@ NB_EXPORT void NB_CBLAS(gerc)(const CBLAS_LAYOUT layout, const blasint M, const 
     nb_t *yc = nb_cb_conj_copy(N, Y, incY, stack);
     if (!yc)
         NB_CB_NOMEM(name);
-    NB_INT(geru)(N, M, al, yc, 1, X, incX, A, lda);
+    NB_INT(geru)(N, M, &al, yc, 1, X, incX, A, lda);
     nb_cb_release(yc, stack);
 }
 
@@ -403,8 +403,8 @@ NB_EXPORT void NB_CBLAS(her2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 {
     NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo),
              N, incX, incY, lda);
-#define CHECK(x, incx, y, incy) NB_INT(her2_check)(u, N, al, x, incx, y, incy, A, lda)
-#define CALL(x, incx, y, incy) NB_INT(her2)(u, N, al, x, incx, y, incy, A, lda)
+#define CHECK(x, incx, y, incy) NB_INT(her2_check)(u, N, &al, x, incx, y, incy, A, lda)
+#define CALL(x, incx, y, incy) NB_INT(her2)(u, N, &al, x, incx, y, incy, A, lda)
     NB_CB_HERMITIAN_R2(her2, CHECK, CALL)
 #undef CHECK
 #undef CALL
@@ -416,8 +416,8 @@ NB_EXPORT void NB_CBLAS(hpr2)(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, 
 {
     NB_TRACE("layout=%s uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_LAYOUT(layout), NB_TR_E(Uplo), N, incX,
              incY);
-#define CHECK(x, incx, y, incy) NB_INT(hpr2_check)(u, N, al, x, incx, y, incy, Ap)
-#define CALL(x, incx, y, incy) NB_INT(hpr2)(u, N, al, x, incx, y, incy, Ap)
+#define CHECK(x, incx, y, incy) NB_INT(hpr2_check)(u, N, &al, x, incx, y, incy, Ap)
+#define CALL(x, incx, y, incy) NB_INT(hpr2)(u, N, &al, x, incx, y, incy, Ap)
     NB_CB_HERMITIAN_R2(hpr2, CHECK, CALL)
 #undef CHECK
 #undef CALL

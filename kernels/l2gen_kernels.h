@@ -8,7 +8,8 @@
      {c,z}gemv_n: y[0..m) += alpha * A x
      {c,z}gemv_t: y[0..n) += alpha * op(A)**T x, op = conj when conj != 0; each y[j] is one dot
                   over the column, so a column range gives the same y[j] whatever the split
-     {c,z}ger:    A += alpha * x op(y)**T, columns with y[j] == 0 untouched (the reference)
+     {c,z}ger:    A += alpha * x op(y)**T, columns with y[j] == 0 untouched (the reference);
+                  c takes alpha by address
      {s,d,c,z}axpy: y[0..n) += t * x (no test of t: the caller decides the reference's skips);
                   c takes t by address (NB_KARG, kernels/scalar_pass.h)
      {s,d,c,z}dot:  acc + sum op(x[i]) * y[i] (op = conj when conj != 0)
@@ -30,8 +31,8 @@
                                       size_t lda, const T *x, T *y);                              \
     typedef void (*nb_##p##gemv_t_fn)(size_t m, size_t n, NB_KARG_##p(T) alpha, const T *a,     \
                                       size_t lda, const T *x, T *y, int conj);                    \
-    typedef void (*nb_##p##ger_fn)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,      \
-                                   size_t lda, int conj);                                         \
+    typedef void (*nb_##p##ger_fn)(size_t m, size_t n, NB_KARG_##p(T) ta, const T *x, const T *y,  \
+                                   T *a, size_t lda, int conj);                                   \
     typedef void (*nb_##p##axpy_fn)(size_t n, NB_KARG_##p(T) t, const T *x, T *y);               \
     typedef T (*nb_##p##dot_fn)(size_t n, T acc, const T *x, const T *y, int conj);                \
     typedef void (*nb_##p##axpyb4_fn)(size_t len, const T *t, const T *a, size_t s, T *y);
@@ -72,7 +73,8 @@ typedef struct {
                                  T *);                                                             \
     void nb_##p##gemv_t_l2_##sfx(size_t, size_t, NB_KARG_##p(T), const T *, size_t, const T *,  \
                                  T *, int);                                                        \
-    void nb_##p##ger_l2_##sfx(size_t, size_t, T, const T *, const T *, T *, size_t, int);          \
+    void nb_##p##ger_l2_##sfx(size_t, size_t, NB_KARG_##p(T), const T *, const T *, T *, size_t,   \
+                              int);                                                                \
     void nb_##p##axpy_l2_##sfx(size_t, NB_KARG_##p(T), const T *, T *);                         \
     T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);                                  \
     void nb_##p##axpyb4_l2_##sfx(size_t, const T *, const T *, size_t, T *);

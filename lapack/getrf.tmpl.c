@@ -57,8 +57,9 @@ static blasint getrf_leaf(blasint m, blasint n, nb_t *a, blasint lda, blasint *i
         } else if (info == 0) {
             info = j + 1;
         }
+        const nb_t mone = -1;
         if (j + 1 < m && j + 1 < n)
-            GETRF_GERU(m - j - 1, n - j - 1, -1, A_(j + 1, j), 1, A_(j, j + 1), lda, A_(j + 1, j + 1), lda);
+            GETRF_GERU(m - j - 1, n - j - 1, &mone, A_(j + 1, j), 1, A_(j, j + 1), lda, A_(j + 1, j + 1), lda);
     }
     return info;
 }

@@ -176,7 +176,7 @@ NB_EXPORT void NB_FN(gemv_)(const char *trans, const blasint *m, const blasint *
 typedef struct {
     int notrans, conj;
     blasint m, n, kl, ku, lda, incx, incy;
-    nb_t alpha;
+    const nb_t *alpha;
     const nb_t *a, *xs;
     nb_t *ys;
 } gbmv_job;
@@ -184,6 +184,7 @@ typedef struct {
 static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
 {
     blasint j0 = r0, j1 = r1 - 1, kl = g->kl, ku = g->ku;
+    const nb_t alpha = *g->alpha;
     if (g->notrans) /* the columns whose band meets rows [r0, r1) */
         j0 = nb_max(0, r0 - kl), j1 = ku < g->n - r1 ? r1 - 1 + ku : g->n - 1;
     int pf = l2_band_pf_size(g->n, g->lda); /* l2_common.h */
@@ -202,7 +203,7 @@ static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
                     l2_band_prefetch_col(g->a, g->lda, j + c, 1);
             nb_t t[4];
             for (int c = 0; c < 4; c++)
-                t[c] = g->alpha * L2_AT(g->xs, j + c, g->incx);
+                t[c] = alpha * L2_AT(g->xs, j + c, g->incx);
             L2K_TAB->NB_CAT(NB_P, axpyb4)((size_t)len, t, g->a + (ptrdiff_t)j * g->lda,
                                           (size_t)g->lda - 1, g->ys + (j - ku));
             j += 3;
@@ -217,7 +218,7 @@ static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
         if (g->notrans) {
             lo = nb_max(lo, r0), hi = nb_min(hi, r1 - 1);
             /* no test of x(j) == 0: the reference 3.11 binary propagates NaN/Inf of A here */
-            nb_t t = g->alpha * L2_AT(g->xs, j, g->incx);
+            nb_t t = alpha * L2_AT(g->xs, j, g->incx);
             if (g->incy == 1 && hi >= lo)
                 l2k_axpy((size_t)(hi - lo + 1), t, col + lo, g->ys + lo);
             else
@@ -226,7 +227,7 @@ static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
             nb_t temp = g->incx == 1 && hi >= lo
                             ? l2k_dot((size_t)(hi - lo + 1), 0, col + lo, g->xs + lo, g->conj)
                             : l2_dot(0, lo, hi, col, g->xs, g->incx, g->conj);
-            L2_AT(g->ys, j, g->incy) = L2_AT(g->ys, j, g->incy) + g->alpha * temp;
+            L2_AT(g->ys, j, g->incy) = L2_AT(g->ys, j, g->incy) + alpha * temp;
         }
     }
 }
@@ -241,14 +242,15 @@ static void gbmv_region(void *arg, int tid, int nt)
     gbmv_range(g, (blasint)lo, (blasint)(hi < len ? hi : len));
 }
 
-void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t alpha, const nb_t *a,
-                  blasint lda, const nb_t *x, blasint incx, nb_t beta, nb_t *y, blasint incy)
+void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, const nb_t *alpha,
+                  const nb_t *a, blasint lda, const nb_t *x, blasint incx, const nb_t *beta, nb_t *y,
+                  blasint incy)
 {
-    if (m == 0 || n == 0 || (alpha == 0 && beta == 1))
+    if (m == 0 || n == 0 || (*alpha == 0 && *beta == 1))
         return;
     blasint lenx, leny;
     nb_t *ys;
-    if (!l2_gen_prologue(trans, m, n, &alpha, &beta, y, incy, &lenx, &leny, &ys))
+    if (!l2_gen_prologue(trans, m, n, alpha, beta, y, incy, &lenx, &leny, &ys))
         return;
     if (!nb_rt.kset)
         nb_init();
@@ -265,8 +267,8 @@ void NB_INT(gbmv)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t
         nb_parallel(team, gbmv_region, &g);
 }
 
-blasint NB_INT(gbmv_check)(char trans, blasint m, blasint n, blasint kl, blasint ku, nb_t alpha,
-                           const nb_t *a, blasint lda, const nb_t *x, blasint incx, nb_t beta, nb_t *y,
+blasint NB_INT(gbmv_check)(char trans, blasint m, blasint n, blasint kl, blasint ku, const nb_t *alpha,
+                           const nb_t *a, blasint lda, const nb_t *x, blasint incx, const nb_t *beta, nb_t *y,
                            blasint incy)
 {
     (void)alpha, (void)a, (void)x, (void)beta, (void)y;
@@ -299,10 +301,10 @@ NB_EXPORT void NB_FN(gbmv_)(const char *trans, const blasint *m, const blasint *
              *ku, *lda, *incx, *incy);
     (void)ltrans;
     blasint info =
-        NB_INT(gbmv_check)(*trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+        NB_INT(gbmv_check)(*trans, *m, *n, *kl, *ku, alpha, a, *lda, x, *incx, beta, y, *incy);
     if (info) {
         nb_xerbla(NB_UP "GBMV ", info);
         return;
     }
-    NB_INT(gbmv)(*trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+    NB_INT(gbmv)(*trans, *m, *n, *kl, *ku, alpha, a, *lda, x, *incx, beta, y, *incy);
 }

@@ -7,7 +7,7 @@
 
 /* Columns [lo, hi) of the update. Contiguous x and y use the kernel set's vectorised loop
    (l2gen_common.h); the rest the reference's. */
-static void ger_range(blasint m, nb_t alpha, const nb_t *xs, blasint incx, const nb_t *ys,
+static void ger_range(blasint m, const nb_t *alpha, const nb_t *xs, blasint incx, const nb_t *ys,
                       blasint incy, nb_t *a, blasint lda, int conj, blasint lo, blasint hi)
 {
     if (lo >= hi)
@@ -21,7 +21,7 @@ static void ger_range(blasint m, nb_t alpha, const nb_t *xs, blasint incx, const
         nb_t yj = L2_AT(ys, j, incy);
         if (yj == 0) /* the reference skips the column for a zero y(j) */
             continue;
-        nb_t temp = alpha * l2_op(yj, conj);
+        nb_t temp = *alpha * l2_op(yj, conj);
         nb_t *col = a + (ptrdiff_t)j * lda;
         for (blasint i = 0; i < m; i++)
             col[i] = col[i] + L2_AT(xs, i, incx) * temp;
@@ -30,7 +30,7 @@ static void ger_range(blasint m, nb_t alpha, const nb_t *xs, blasint incx, const
 
 typedef struct {
     blasint m, n;
-    nb_t alpha;
+    const nb_t *alpha;
     const nb_t *xs;
     blasint incx;
     const nb_t *ys;
@@ -51,7 +51,7 @@ static void ger_region(void *arg, int tid, int nt)
 
 /* Columns split across a team when A is large (threading/): each element of A is updated by one
    thread, with the same arithmetic whatever the split. */
-static void ger_split(blasint m, blasint n, nb_t alpha, const nb_t *xs, blasint incx, const nb_t *ys,
+static void ger_split(blasint m, blasint n, const nb_t *alpha, const nb_t *xs, blasint incx, const nb_t *ys,
                       blasint incy, nb_t *a, blasint lda, int conj)
 {
     int team = nb_threads_for_stream((double)m * (double)n * (NB_COMPLEX ? 2.0 : 1.0), (size_t)n / 4);
@@ -63,10 +63,10 @@ static void ger_split(blasint m, blasint n, nb_t alpha, const nb_t *xs, blasint 
     nb_parallel(team, ger_region, &j);
 }
 
-static void l2_ger(blasint m, blasint n, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
+static void l2_ger(blasint m, blasint n, const nb_t *alpha, const nb_t *x, blasint incx, const nb_t *y,
                    blasint incy, nb_t *a, blasint lda, int conj)
 {
-    if (m == 0 || n == 0 || alpha == 0)
+    if (m == 0 || n == 0 || *alpha == 0)
         return;
     if (!nb_rt.kset)
         nb_init();
@@ -104,12 +104,12 @@ static blasint l2_ger_check(blasint m, blasint n, blasint incx, blasint incy, bl
 
 /* The exported routines differ only in the name and in conjugating y. */
 #define L2_GER_ROUTINES(name, NAME, conj)                                                          \
-    void NB_INT(name)(blasint m, blasint n, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y, \
+    void NB_INT(name)(blasint m, blasint n, const nb_t *alpha, const nb_t *x, blasint incx, const nb_t *y, \
                       blasint incy, nb_t *a, blasint lda)                                          \
     {                                                                                              \
         l2_ger(m, n, alpha, x, incx, y, incy, a, lda, conj);                                       \
     }                                                                                              \
-    blasint NB_INT(NB_CAT(name, _check))(blasint m, blasint n, nb_t alpha, const nb_t *x,          \
+    blasint NB_INT(NB_CAT(name, _check))(blasint m, blasint n, const nb_t *alpha, const nb_t *x,          \
                                          blasint incx, const nb_t *y, blasint incy, nb_t *a,       \
                                          blasint lda)                                              \
     {                                                                                              \
@@ -126,7 +126,7 @@ static blasint l2_ger_check(blasint m, blasint n, blasint incx, blasint incy, bl
             nb_xerbla(NB_UP NAME, info);                                                           \
             return;                                                                                \
         }                                                                                          \
-        l2_ger(*m, *n, *alpha, x, *incx, y, *incy, a, *lda, conj);                                 \
+        l2_ger(*m, *n, alpha, x, *incx, y, *incy, a, *lda, conj);                                 \
     }
 
 #if NB_COMPLEX

@@ -38,14 +38,14 @@ static inline void l2k_gemv_t(size_t m, size_t n, nb_t alpha, const nb_t *a, siz
 }
 
 /* A += alpha * x op(y)**T, skipping columns with y[j] == 0 */
-static inline void l2k_ger(size_t m, size_t n, nb_t alpha, const nb_t *x, const nb_t *y, nb_t *a,
+static inline void l2k_ger(size_t m, size_t n, const nb_t *alpha, const nb_t *x, const nb_t *y, nb_t *a,
                            size_t lda, int conj)
 {
 #if NB_COMPLEX
-    L2K_TAB->NB_CAT(NB_P, ger)(m, n, alpha, x, y, a, lda, conj);
+    L2K_TAB->NB_CAT(NB_P, ger)(m, n, NB_CAT(NB_KFROM_, NB_P)(alpha), x, y, a, lda, conj);
 #else
     (void)conj;
-    nb_rt.kset->NB_P.ger(m, n, alpha, x, y, a, lda);
+    nb_rt.kset->NB_P.ger(m, n, *alpha, x, y, a, lda);
 #endif
 }
 

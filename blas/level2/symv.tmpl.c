@@ -27,16 +27,17 @@
 /* The reference's loops, for when the work buffers cannot be allocated: one pass over the stored
    triangle, column by column; each off-diagonal A(i,j) contributes to y(i) through column j (axpy)
    and to y(j) through row j (dot). */
-static void l2_symv_ref(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb_t beta, nb_t *y,
-                    blasint incy)
+static void l2_symv_ref(const l2_tri *s, const nb_t *palpha, const nb_t *x, blasint incx,
+                        const nb_t *beta, nb_t *y, blasint incy)
 {
     blasint n = s->n;
-    if (n == 0 || (alpha == 0 && beta == 1))
+    const nb_t alpha = *palpha;
+    if (n == 0 || (alpha == 0 && *beta == 1))
         return;
     const nb_t *xs = x + nb_vstart(n, incx);
     nb_t *ys = y + nb_vstart(n, incy);
-    if (beta != 1)
-        l2_scale(n, &beta, ys, incy);
+    if (*beta != 1)
+        l2_scale(n, beta, ys, incy);
     if (alpha == 0)
         return;
     for (blasint j = 0; j < n; j++) {
@@ -189,8 +190,10 @@ static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, bl
 
 /* Rows [lo, hi) of y := beta*y + alpha*(sum over blocks b, in order, of block b's rows). */
 static void l2s_reduce(int nb, const blasint *r0, const blasint *r1, nb_t *const *w, nb_t *sum,
-                       blasint lo, blasint hi, nb_t alpha, nb_t beta, nb_t *ys, blasint incy)
+                       blasint lo, blasint hi, const nb_t *palpha, const nb_t *pbeta, nb_t *ys,
+                       blasint incy)
 {
+    const nb_t alpha = *palpha, beta = *pbeta;
     const nb_t *src = w[0];
     if (nb > 1) {
         /* restrict: the buffers are disjoint, which lets the compiler vectorise the sums */
@@ -225,7 +228,7 @@ typedef struct {
     nb_t *sum;
     int nb;
     blasint n;
-    nb_t alpha, beta;
+    const nb_t *alpha, *beta;
     nb_t *ys;
     blasint incy;
 } symv_job;
@@ -281,14 +284,14 @@ static void symv_region(void *arg, int t, int nt)
 /* y := alpha*A*x + beta*y. The columns are cut into blocks (l2s_split) that depend on the shape
    only; each block accumulates its share of A*x into a buffer of its own, and the buffers are
    summed in block order, so the result is bitwise the same whatever team runs the blocks. */
-static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb_t beta, nb_t *y,
-                    blasint incy)
+static void l2_symv(const l2_tri *s, const nb_t *alpha, const nb_t *x, blasint incx, const nb_t *beta,
+                    nb_t *y, blasint incy)
 {
     blasint n = s->n;
-    if (n == 0 || (alpha == 0 && beta == 1))
+    if (n == 0 || (*alpha == 0 && *beta == 1))
         return;
-    if (alpha == 0) {
-        l2_scale(n, &beta, y + nb_vstart(n, incy), incy);
+    if (*alpha == 0) {
+        l2_scale(n, beta, y + nb_vstart(n, incy), incy);
         return;
     }
     if (!nb_rt.kset)
@@ -306,7 +309,10 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
         r1[b] = s->upper ? bounds[b + 1] : l2_hi(s, bounds[b + 1] - 1) + 1;
         len += (size_t)(r1[b] - r0[b]);
     }
-    nb_t *mem = malloc(len * sizeof(nb_t)), *w[L2S_MAXB];
+    /* small calls take their buffers from the stack: malloc and free were a third of a 1 x 1
+       chemv's time */
+    nb_t stackbuf[256];
+    nb_t *mem = len <= 256 ? stackbuf : malloc(len * sizeof(nb_t)), *w[L2S_MAXB];
     if (!mem) {
         l2_symv_ref(s, alpha, x, incx, beta, y, incy);
         return;
@@ -330,19 +336,20 @@ static void l2_symv(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, nb
         symv_job j = {s, xs, bounds, r0, r1, w, sum, nb, n, alpha, beta, ys, incy};
         nb_parallel(team, symv_region, &j);
     }
-    free(mem);
+    if (mem != stackbuf)
+        free(mem);
 }
 
 /* ---- full storage ------------------------------------------------------------------------ */
-void L2_DRV(L2_FULL_MV)(char uplo, blasint n, nb_t alpha, const nb_t *a, blasint lda, const nb_t *x,
-                blasint incx, nb_t beta, nb_t *y, blasint incy)
+void L2_DRV(L2_FULL_MV)(char uplo, blasint n, const nb_t *alpha, const nb_t *a, blasint lda, const nb_t *x,
+                blasint incx, const nb_t *beta, nb_t *y, blasint incy)
 {
     l2_tri s = l2_full(nb_same(uplo, 'U'), n, a, lda);
     l2_symv(&s, alpha, x, incx, beta, y, incy);
 }
 
-blasint L2_CHK(L2_FULL_MV)(char uplo, blasint n, nb_t alpha, const nb_t *a, blasint lda,
-                                   const nb_t *x, blasint incx, nb_t beta, nb_t *y, blasint incy)
+blasint L2_CHK(L2_FULL_MV)(char uplo, blasint n, const nb_t *alpha, const nb_t *a, blasint lda,
+                                   const nb_t *x, blasint incx, const nb_t *beta, nb_t *y, blasint incy)
 {
     (void)alpha, (void)a, (void)x, (void)beta, (void)y;
     if (l2_bad_uplo(uplo))
@@ -364,24 +371,24 @@ NB_EXPORT void L2_F77(L2_FULL_MV)(const char *uplo, const blasint *n, const nb_t
 {
     NB_TRACE("uplo=%c n=%" NB_TD " lda=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *lda, *incx, *incy);
     (void)luplo;
-    blasint info = L2_CHK(L2_FULL_MV)(*uplo, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+    blasint info = L2_CHK(L2_FULL_MV)(*uplo, *n, alpha, a, *lda, x, *incx, beta, y, *incy);
     if (info) {
         nb_xerbla(L2_FULL_NAME, info);
         return;
     }
-    L2_DRV(L2_FULL_MV)(*uplo, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+    L2_DRV(L2_FULL_MV)(*uplo, *n, alpha, a, *lda, x, *incx, beta, y, *incy);
 }
 
 /* ---- band storage ------------------------------------------------------------------------ */
-void L2_DRV(L2_BAND_MV)(char uplo, blasint n, blasint k, nb_t alpha, const nb_t *a, blasint lda,
-                const nb_t *x, blasint incx, nb_t beta, nb_t *y, blasint incy)
+void L2_DRV(L2_BAND_MV)(char uplo, blasint n, blasint k, const nb_t *alpha, const nb_t *a, blasint lda,
+                const nb_t *x, blasint incx, const nb_t *beta, nb_t *y, blasint incy)
 {
     l2_tri s = l2_band(nb_same(uplo, 'U'), n, k, a, lda);
     l2_symv(&s, alpha, x, incx, beta, y, incy);
 }
 
-blasint L2_CHK(L2_BAND_MV)(char uplo, blasint n, blasint k, nb_t alpha, const nb_t *a,
-                                   blasint lda, const nb_t *x, blasint incx, nb_t beta, nb_t *y,
+blasint L2_CHK(L2_BAND_MV)(char uplo, blasint n, blasint k, const nb_t *alpha, const nb_t *a,
+                                   blasint lda, const nb_t *x, blasint incx, const nb_t *beta, nb_t *y,
                                    blasint incy)
 {
     (void)alpha, (void)a, (void)x, (void)beta, (void)y;
@@ -408,24 +415,24 @@ NB_EXPORT void L2_F77(L2_BAND_MV)(const char *uplo, const blasint *n, const blas
              *incy);
     (void)luplo;
     blasint info =
-        L2_CHK(L2_BAND_MV)(*uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+        L2_CHK(L2_BAND_MV)(*uplo, *n, *k, alpha, a, *lda, x, *incx, beta, y, *incy);
     if (info) {
         nb_xerbla(L2_BAND_NAME, info);
         return;
     }
-    L2_DRV(L2_BAND_MV)(*uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+    L2_DRV(L2_BAND_MV)(*uplo, *n, *k, alpha, a, *lda, x, *incx, beta, y, *incy);
 }
 
 /* ---- packed storage ---------------------------------------------------------------------- */
-void L2_DRV(L2_PACK_MV)(char uplo, blasint n, nb_t alpha, const nb_t *ap, const nb_t *x, blasint incx,
-                nb_t beta, nb_t *y, blasint incy)
+void L2_DRV(L2_PACK_MV)(char uplo, blasint n, const nb_t *alpha, const nb_t *ap, const nb_t *x, blasint incx,
+                const nb_t *beta, nb_t *y, blasint incy)
 {
     l2_tri s = l2_packed(nb_same(uplo, 'U'), n, ap);
     l2_symv(&s, alpha, x, incx, beta, y, incy);
 }
 
-blasint L2_CHK(L2_PACK_MV)(char uplo, blasint n, nb_t alpha, const nb_t *ap, const nb_t *x,
-                                   blasint incx, nb_t beta, nb_t *y, blasint incy)
+blasint L2_CHK(L2_PACK_MV)(char uplo, blasint n, const nb_t *alpha, const nb_t *ap, const nb_t *x,
+                                   blasint incx, const nb_t *beta, nb_t *y, blasint incy)
 {
     (void)alpha, (void)ap, (void)x, (void)beta, (void)y;
     if (l2_bad_uplo(uplo))
@@ -445,10 +452,10 @@ NB_EXPORT void L2_F77(L2_PACK_MV)(const char *uplo, const blasint *n, const nb_t
 {
     NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy);
     (void)luplo;
-    blasint info = L2_CHK(L2_PACK_MV)(*uplo, *n, *alpha, ap, x, *incx, *beta, y, *incy);
+    blasint info = L2_CHK(L2_PACK_MV)(*uplo, *n, alpha, ap, x, *incx, beta, y, *incy);
     if (info) {
         nb_xerbla(L2_PACK_NAME, info);
         return;
     }
-    L2_DRV(L2_PACK_MV)(*uplo, *n, *alpha, ap, x, *incx, *beta, y, *incy);
+    L2_DRV(L2_PACK_MV)(*uplo, *n, alpha, ap, x, *incx, beta, y, *incy);
 }

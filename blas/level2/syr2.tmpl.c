@@ -20,10 +20,11 @@
 #define L2_F77(x) NB_FN(NB_CAT(x, _))
 
 /* The reference loops, for when x and y cannot be copied to contiguous buffers. */
-static void l2_syr2_ref(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
-                    blasint incy)
+static void l2_syr2_ref(const l2_tri *s, const nb_t *palpha, const nb_t *x, blasint incx,
+                        const nb_t *y, blasint incy)
 {
     blasint n = s->n;
+    const nb_t alpha = *palpha;
     if (n == 0 || alpha == 0)
         return;
     const nb_t *xs = x + nb_vstart(n, incx), *ys = y + nb_vstart(n, incy);
@@ -56,7 +57,7 @@ static void l2_syr2_ref(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx
 
 typedef struct {
     const l2_tri *s;
-    nb_t alpha;
+    const nb_t *alpha;
     const nb_t *x, *y; /* contiguous */
     int pf;            /* the column kernel's prefetch flag, as in syr.tmpl.c */
 } l2s_syr2_job;
@@ -66,7 +67,7 @@ static void l2s_syr2_cols(void *ctx, blasint c0, blasint c1)
 {
     const l2s_syr2_job *jb = ctx;
     const l2_tri *s = jb->s;
-    const nb_t *xs = jb->x, *ys = jb->y;
+    const nb_t *xs = jb->x, *ys = jb->y, alpha = *jb->alpha;
     for (blasint j = c0; j < c1; j++) {
         nb_t *col = (nb_t *)l2_col(s, j); /* the triangle is the output here */
         nb_t xj = xs[j], yj = ys[j];
@@ -76,7 +77,7 @@ static void l2s_syr2_cols(void *ctx, blasint c0, blasint c1)
 #endif
             continue;
         }
-        nb_t temp[2] = {jb->alpha * NB_CONJ(yj), NB_CONJ(jb->alpha * xj)};
+        nb_t temp[2] = {alpha * NB_CONJ(yj), NB_CONJ(alpha * xj)};
         /* real types update the diagonal in the loop (the reference's rounding order there);
            complex ones keep it real below */
         blasint lo = s->upper ? 0 : j + NB_COMPLEX;
@@ -90,11 +91,11 @@ static void l2s_syr2_cols(void *ctx, blasint c0, blasint c1)
     }
 }
 
-static void l2_syr2(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
+static void l2_syr2(const l2_tri *s, const nb_t *alpha, const nb_t *x, blasint incx, const nb_t *y,
                     blasint incy)
 {
     blasint n = s->n;
-    if (n == 0 || alpha == 0)
+    if (n == 0 || *alpha == 0)
         return;
     if (!nb_rt.kset)
         nb_init();
@@ -116,14 +117,14 @@ static void l2_syr2(const l2_tri *s, nb_t alpha, const nb_t *x, blasint incx, co
 }
 
 /* ---- full storage ------------------------------------------------------------------------ */
-void L2_DRV(L2_R2_FULL)(char uplo, blasint n, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
+void L2_DRV(L2_R2_FULL)(char uplo, blasint n, const nb_t *alpha, const nb_t *x, blasint incx, const nb_t *y,
                         blasint incy, nb_t *a, blasint lda)
 {
     l2_tri s = l2_full(nb_same(uplo, 'U'), n, a, lda);
     l2_syr2(&s, alpha, x, incx, y, incy);
 }
 
-blasint L2_CHK(L2_R2_FULL)(char uplo, blasint n, nb_t alpha, const nb_t *x, blasint incx,
+blasint L2_CHK(L2_R2_FULL)(char uplo, blasint n, const nb_t *alpha, const nb_t *x, blasint incx,
                            const nb_t *y, blasint incy, nb_t *a, blasint lda)
 {
     (void)alpha, (void)x, (void)y, (void)a;
@@ -146,23 +147,23 @@ NB_EXPORT void L2_F77(L2_R2_FULL)(const char *uplo, const blasint *n, const nb_t
 {
     NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD " lda=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy, *lda);
     (void)luplo;
-    blasint info = L2_CHK(L2_R2_FULL)(*uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);
+    blasint info = L2_CHK(L2_R2_FULL)(*uplo, *n, alpha, x, *incx, y, *incy, a, *lda);
     if (info) {
         nb_xerbla(L2_R2_FULL_NAME, info);
         return;
     }
-    L2_DRV(L2_R2_FULL)(*uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);
+    L2_DRV(L2_R2_FULL)(*uplo, *n, alpha, x, *incx, y, *incy, a, *lda);
 }
 
 /* ---- packed storage ---------------------------------------------------------------------- */
-void L2_DRV(L2_R2_PACK)(char uplo, blasint n, nb_t alpha, const nb_t *x, blasint incx, const nb_t *y,
+void L2_DRV(L2_R2_PACK)(char uplo, blasint n, const nb_t *alpha, const nb_t *x, blasint incx, const nb_t *y,
                         blasint incy, nb_t *ap)
 {
     l2_tri s = l2_packed(nb_same(uplo, 'U'), n, ap);
     l2_syr2(&s, alpha, x, incx, y, incy);
 }
 
-blasint L2_CHK(L2_R2_PACK)(char uplo, blasint n, nb_t alpha, const nb_t *x, blasint incx,
+blasint L2_CHK(L2_R2_PACK)(char uplo, blasint n, const nb_t *alpha, const nb_t *x, blasint incx,
                            const nb_t *y, blasint incy, nb_t *ap)
 {
     (void)alpha, (void)x, (void)y, (void)ap;
@@ -183,10 +184,10 @@ NB_EXPORT void L2_F77(L2_R2_PACK)(const char *uplo, const blasint *n, const nb_t
 {
     NB_TRACE("uplo=%c n=%" NB_TD " incx=%" NB_TD " incy=%" NB_TD, NB_TR_CH(uplo), *n, *incx, *incy);
     (void)luplo;
-    blasint info = L2_CHK(L2_R2_PACK)(*uplo, *n, *alpha, x, *incx, y, *incy, ap);
+    blasint info = L2_CHK(L2_R2_PACK)(*uplo, *n, alpha, x, *incx, y, *incy, ap);
     if (info) {
         nb_xerbla(L2_R2_PACK_NAME, info);
         return;
     }
-    L2_DRV(L2_R2_PACK)(*uplo, *n, *alpha, x, *incx, y, *incy, ap);
+    L2_DRV(L2_R2_PACK)(*uplo, *n, alpha, x, *incx, y, *incy, ap);
 }

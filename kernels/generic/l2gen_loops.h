@@ -252,9 +252,11 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
             L2G_CUPDATE(y + j, alpha, re[0], im[0]);                                               \
         }                                                                                          \
     }                                                                                              \
-    void L2G_NAME(p, ger, sfx)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a,          \
-                               size_t lda, int conj)                                               \
+    void L2G_NAME(p, ger, sfx)(size_t m, size_t n, NB_KARG_##p(T) ta, const T *x, const T *y,     \
+                               T *a, size_t lda, int conj)                                         \
     {                                                                                              \
+        T alpha;                                                                                   \
+        NB_KPARTS_##p(ta, __real__ alpha, __imag__ alpha);                                         \
         for (size_t j = 0; j < n; j++) {                                                           \
             if (y[j] == 0) /* the reference skips the column */                                    \
                 continue;                                                                          \
