@@ -273,6 +273,10 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
    Zen 5, the same from L2 and L3; without it, from L3 too, tpsv lost 5-15%. */
 #define L2G_PF_BYTES 4096
 #define L2G_PF_MIN 4096
+/* From 1 KiB to L2G_PF_MIN the same step without the prefetches (one vector a step before):
+   s/d tpmv and tpsv from L2 1.03-1.12x on Zen 5 (dtpmv 352 from 0.8x to 0.9x OpenBLAS); below
+   1 KiB, the L1-sized band and packed columns, the step's entry cost more than it gave. */
+#define L2G_AXPY_MID 1024
 /* Vectors a step of the real axpy's long columns: eight where the set has 32 vector registers
    (AVX-512; 256 bytes a step in its 32-byte vectors: s/d tpmv from L3, one triangle per library
    as in the bench suite, 1.09-1.13x the four-vector step on Zen 5), four on the others. */
@@ -321,6 +325,16 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
                 _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                   \
                     memcpy(yr + i + k * W, &yv[k], sizeof yv[k]);                                  \
             }                                                                                      \
+        if (n * sizeof(T) >= L2G_AXPY_MID)                                                         \
+        for (; i + L2G_AXPY_STEP * W <= n; i += L2G_AXPY_STEP * W) {                               \
+            V yv[L2G_AXPY_STEP];                                                                   \
+            _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
+                yv[k] = L2G_LD(V, yr + i + k * W);                                                 \
+            _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
+                yv[k] = yv[k] + t * L2G_LD(V, xr + i + k * W);                                     \
+            _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
+                memcpy(yr + i + k * W, &yv[k], sizeof yv[k]);                                      \
+        }                                                                                          \
         L2G_AXPY_SHORT(V, W)                                                                       \
         _Pragma("omp simd") for (size_t k = i; k < n; k++) yr[k] = yr[k] + t * xr[k];              \
     }                                                                                              \
