@@ -185,7 +185,10 @@ double L1_NAME(dsum)(size_t n, const double *x)
    p and zeros after them, L1_STN(p, v, k) stores v's first k lanes at p. A set may give masked
    moves (avx512, avx2); by default they go through a zeroed buffer, whose byte copies the vector load
    cannot take from the store buffer (cscal of 1 element took 12 ns, half of it the copies). */
-#ifndef L1_LDN
+#ifdef L1_LDN
+#define L1_TAIL_MASKED 1
+#else
+#define L1_TAIL_MASKED 0
 #define L1_LDN(V, p, k)                                                                            \
     ({                                                                                             \
         __typeof__((p)[0] + 0) t_[sizeof(V) / sizeof((p)[0])] = {0};                               \
@@ -323,6 +326,16 @@ static inline int l1_any_d(l1_vid m)
     {                                                                                              \
         T best = -1;                                                                               \
         size_t bi = 0;                                                                             \
+        if (n < (W)) { /* no whole vector: the scan alone (the vector steps' setup was most of a \
+                          short call) */                                                          \
+            for (size_t i = 0; i < n; i++) {                                                       \
+                T a = x[i] < 0 ? -x[i] : x[i];                                                     \
+                if (a > best)                                                                      \
+                    best = a, bi = i;                                                              \
+            }                                                                                      \
+            *vmax = best;                                                                          \
+            return bi;                                                                             \
+        }                                                                                          \
         for (size_t b = 0; b < n; b += L1_AMAX_BLK) {                                              \
             size_t len = n - b < L1_AMAX_BLK ? n - b : L1_AMAX_BLK, i = 0;                         \
             const T *p = x + b;                                                                    \
@@ -463,6 +476,15 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
             memcpy(y + i, &y0, sizeof y0), memcpy(y + i + (W), &y1, sizeof y1);                    \
             memcpy(y + i + 2 * (W), &y2, sizeof y2), memcpy(y + i + 3 * (W), &y3, sizeof y3);      \
         }                                                                                          \
+        for (; i + (W) <= n; i += (W)) {                                                           \
+            V y0 = LD(y + i) + alpha * LD(x + i);                                                  \
+            memcpy(y + i, &y0, sizeof y0);                                                         \
+        }                                                                                          \
+        if (L1_TAIL_MASKED && i < n) { /* the same fused step in every lane */                    \
+            V y0 = L1_LDN(V, y + i, n - i) + alpha * L1_LDN(V, x + i, n - i);                      \
+            L1_STN(y + i, y0, n - i);                                                              \
+            return;                                                                                \
+        }                                                                                          \
         for (; i < n; i++)                                                                         \
             y[i] = y[i] + alpha * x[i];                                                            \
     }                                                                                              \
@@ -474,6 +496,15 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
             V x2 = alpha * LD(x + i + 2 * (W)), x3 = alpha * LD(x + i + 3 * (W));                  \
             memcpy(x + i, &x0, sizeof x0), memcpy(x + i + (W), &x1, sizeof x1);                    \
             memcpy(x + i + 2 * (W), &x2, sizeof x2), memcpy(x + i + 3 * (W), &x3, sizeof x3);      \
+        }                                                                                          \
+        for (; i + (W) <= n; i += (W)) {                                                           \
+            V x0 = alpha * LD(x + i);                                                              \
+            memcpy(x + i, &x0, sizeof x0);                                                         \
+        }                                                                                          \
+        if (L1_TAIL_MASKED && i < n) {                                                             \
+            V x0 = alpha * L1_LDN(V, x + i, n - i);                                                \
+            L1_STN(x + i, x0, n - i);                                                              \
+            return;                                                                                \
         }                                                                                          \
         for (; i < n; i++)                                                                         \
             x[i] = alpha * x[i];                                                                   \
