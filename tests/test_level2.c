@@ -337,6 +337,14 @@ static void test_exceptional(void)
     xt[0] = 1, xt[1] = 0;
     dtrsv_("U", "N", "N", &two, t, &two, xt, &ione, 1, 1, 1);
     TU_CHECK(xt[0] == 1 && xt[1] == 0, "DTRSV skips x(j) == 0: x = %g %g", xt[0], xt[1]);
+    /* tbmv (no-transpose; the narrow bands run row by row): a zero x(j) skips column j, its
+       diagonal scaling included, upper and lower; x(0) = 0 for lower with a NaN in column 0 */
+    double tbu[4] = {NAN, 2, NAN, NAN}, xu[2] = {1, 0}; /* upper, k = 1: A(0,0) = 2 at [1] */
+    dtbmv_("U", "N", "N", &two, &ione, tbu, &two, xu, &ione, 1, 1, 1);
+    TU_CHECK(xu[0] == 2 && xu[1] == 0, "DTBMV upper skips x(j) == 0: x = %g %g", xu[0], xu[1]);
+    double tbl[4] = {NAN, NAN, 3, NAN}, xl[2] = {0, 1}; /* lower, k = 1: A(1,1) = 3 at [2] */
+    dtbmv_("L", "N", "N", &two, &ione, tbl, &two, xl, &ione, 1, 1, 1);
+    TU_CHECK(xl[0] == 0 && xl[1] == 3, "DTBMV lower skips x(j) == 0: x = %g %g", xl[0], xl[1]);
     /* ger: a zero y(j) skips column j */
     double g[4] = {1, 1, 1, 1}, gx[2] = {inf, 1}, gy[2] = {0, 1};
     dger_(&two, &two, &one, gx, &ione, gy, &ione, g, &two);
