@@ -273,9 +273,12 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
    Zen 5, the same from L2 and L3; without it, from L3 too, tpsv lost 5-15%. */
 #define L2G_PF_BYTES 4096
 #define L2G_PF_MIN 4096
-/* From 1 KiB to L2G_PF_MIN the same step without the prefetches (one vector a step before):
-   s/d tpmv and tpsv from L2 1.03-1.12x on Zen 5 (dtpmv 352 from 0.8x to 0.9x OpenBLAS); below
-   1 KiB, the L1-sized band and packed columns, the step's entry cost more than it gave. */
+/* From 1 KiB to L2G_PF_MIN the same step without the prefetches (one vector a step before), in
+   the set's widest vectors (NB_L2GEN_NBYTES, 64 bytes on avx512): s/d tpmv and tpsv from L2
+   1.03-1.12x on Zen 5 with the step, dtpmv 352 1.1x more in 64-byte vectors (0.8x -> 1.0x
+   OpenBLAS); below 1 KiB, the L1-sized band and packed columns, the step's entry cost more than
+   it gave. The prefetching step above stays at NB_L2GEN_VBYTES: in 64-byte vectors it ran s/d
+   tpmv from memory at 0.88-0.92x (from L3 1.05x). */
 #define L2G_AXPY_MID 1024
 /* Vectors a step of the real axpy's long columns: eight where the set has 32 vector registers
    (AVX-512; 256 bytes a step in its 32-byte vectors: s/d tpmv from L3, one triangle per library
@@ -306,10 +309,10 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
 #define L2G_CAXPY_STEP 4
 #endif
 /* axpy and dot for one type; complex ones on the (re, im) pairs as above. */
-#define NB_L2GEN_VEC_REAL(T, V, HSUM1, p, sfx)                                                         \
+#define NB_L2GEN_VEC_REAL(T, V, VW, HSUM1, p, sfx)                                                     \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
     {                                                                                              \
-        enum { W = sizeof(V) / sizeof(T) };                                                        \
+        enum { W = sizeof(V) / sizeof(T), WW = sizeof(VW) / sizeof(T) };                           \
         const T *restrict xr = x;                                                                  \
         T *restrict yr = y;                                                                        \
         size_t i = 0;                                                                              \
@@ -326,14 +329,14 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
                     memcpy(yr + i + k * W, &yv[k], sizeof yv[k]);                                  \
             }                                                                                      \
         if (n * sizeof(T) >= L2G_AXPY_MID)                                                         \
-        for (; i + L2G_AXPY_STEP * W <= n; i += L2G_AXPY_STEP * W) {                               \
-            V yv[L2G_AXPY_STEP];                                                                   \
+        for (; i + L2G_AXPY_STEP * WW <= n; i += L2G_AXPY_STEP * WW) {                             \
+            VW yv[L2G_AXPY_STEP];                                                                  \
             _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
-                yv[k] = L2G_LD(V, yr + i + k * W);                                                 \
+                yv[k] = L2G_LD(VW, yr + i + k * WW);                                               \
             _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
-                yv[k] = yv[k] + t * L2G_LD(V, xr + i + k * W);                                     \
+                yv[k] = yv[k] + t * L2G_LD(VW, xr + i + k * WW);                                   \
             _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
-                memcpy(yr + i + k * W, &yv[k], sizeof yv[k]);                                      \
+                memcpy(yr + i + k * WW, &yv[k], sizeof yv[k]);                                     \
         }                                                                                          \
         L2G_AXPY_SHORT(V, W)                                                                       \
         _Pragma("omp simd") for (size_t k = i; k < n; k++) yr[k] = yr[k] + t * xr[k];              \
@@ -527,8 +530,8 @@ NB_L2GEN_BAND4_REAL(double, l2g_vd, d, NB_L2GEN_SUFFIX)
 NB_L2GEN_BAND4_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_BAND4_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
 
-NB_L2GEN_VEC_REAL(float, l2g_vs, hsum1_s_l2g, s, NB_L2GEN_SUFFIX)
-NB_L2GEN_VEC_REAL(double, l2g_vd, hsum1_d_l2g, d, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_REAL(float, l2g_vs, hs_vs_l2gn, hsum1_s_l2g, s, NB_L2GEN_SUFFIX)
+NB_L2GEN_VEC_REAL(double, l2g_vd, hs_vd_l2gn, hsum1_d_l2g, d, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum1_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_VEC_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum1_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
 NB_L2GEN_GEMV_N(float _Complex, float, hs_vs_l2gn, pswap_s_l2gn, alt_s_l2gn, c, NB_L2GEN_SUFFIX)
