@@ -308,6 +308,18 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
 #else
 #define L2G_CAXPY_STEP 4
 #endif
+/* One step of the real axpy (xr, yr, t of the function it is used in): L2G_AXPY_STEP vectors of
+   type VT (WN lanes each) at element i, the loads first and the stores last. */
+#define L2G_RAXPY_STEP(VT, WN, i)                                                                  \
+    do {                                                                                           \
+        VT yv_[L2G_AXPY_STEP];                                                                     \
+        _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                           \
+            yv_[k] = L2G_LD(VT, yr + (i) + k * (WN));                                              \
+        _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                           \
+            yv_[k] = yv_[k] + t * L2G_LD(VT, xr + (i) + k * (WN));                                 \
+        _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                           \
+            memcpy(yr + (i) + k * (WN), &yv_[k], sizeof yv_[k]);                                   \
+    } while (0)
 /* axpy and dot for one type; complex ones on the (re, im) pairs as above. */
 #define NB_L2GEN_VEC_REAL(T, V, VW, HSUM1, p, sfx)                                                     \
     void L2G_NAME(p, axpy, sfx)(size_t n, T t, const T *x, T *y)                                   \
@@ -318,26 +330,13 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         size_t i = 0;                                                                              \
         if (n * sizeof(T) >= L2G_PF_MIN)                                                           \
             for (; i + L2G_AXPY_STEP * W <= n; i += L2G_AXPY_STEP * W) {                           \
-                V yv[L2G_AXPY_STEP];                                                               \
                 _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k += 2)                \
                     __builtin_prefetch(xr + i + k * W + L2G_PF_BYTES / sizeof(T));                 \
-                _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                   \
-                    yv[k] = L2G_LD(V, yr + i + k * W);                                             \
-                _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                   \
-                    yv[k] = yv[k] + t * L2G_LD(V, xr + i + k * W);                                 \
-                _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                   \
-                    memcpy(yr + i + k * W, &yv[k], sizeof yv[k]);                                  \
+                L2G_RAXPY_STEP(V, W, i);                                                           \
             }                                                                                      \
         if (n * sizeof(T) >= L2G_AXPY_MID)                                                         \
-        for (; i + L2G_AXPY_STEP * WW <= n; i += L2G_AXPY_STEP * WW) {                             \
-            VW yv[L2G_AXPY_STEP];                                                                  \
-            _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
-                yv[k] = L2G_LD(VW, yr + i + k * WW);                                               \
-            _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
-                yv[k] = yv[k] + t * L2G_LD(VW, xr + i + k * WW);                                   \
-            _Pragma("GCC unroll 16") for (int k = 0; k < L2G_AXPY_STEP; k++)                       \
-                memcpy(yr + i + k * WW, &yv[k], sizeof yv[k]);                                     \
-        }                                                                                          \
+            for (; i + L2G_AXPY_STEP * WW <= n; i += L2G_AXPY_STEP * WW)                           \
+                L2G_RAXPY_STEP(VW, WW, i);                                                         \
         L2G_AXPY_SHORT(V, W)                                                                       \
         _Pragma("omp simd") for (size_t k = i; k < n; k++) yr[k] = yr[k] + t * xr[k];              \
     }                                                                                              \
