@@ -60,6 +60,19 @@ static size_t read_size(const char *path)
 /* The data cache sizes of CPU 0: L1 data, L2 and the last level. sysfs first: glibc's sysconf
    reports what CPUID's leaf says, which on AMD guests has been the whole socket's L3 (256 MiB on
    this Zen 3 VM against the 32 MiB one core can use); sysconf when sysfs has nothing. */
+/* The memory class's footprint that the machine's free memory holds: each worker keeps its
+   buffers between rows (a matrix, two vectors, the drifting operand's copy: up to about 4 times
+   the footprint), and the stream loops take twice the footprint while the workers hold theirs.
+   A Sapphire Rapids guest reporting a 480 MiB last level asked for 1.9 GiB rows and 3.8 GiB
+   stream arrays, and four workers outgrew its 24 GiB: the kernel killed one. 0: unknown. */
+static double memory_class_cap(int libs)
+{
+    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0 || libs < 1)
+        return 0;
+    return 0.75 * (double)pages * (double)page / (4.0 * libs + 2.0);
+}
+
 static void cache_sizes(size_t *l1, size_t *l2, size_t *llc)
 {
     *l1 = *l2 = *llc = 0;
@@ -298,6 +311,14 @@ int main(int argc, char **argv)
        the stack); memory: four times the last level, and at least 64 MiB */
     double foot[SUITE_NCLASS] = {l1 / 2.0, l2 / 2.0, llc / 2.0,
                                  4.0 * llc > 64.0 * 1048576 ? 4.0 * llc : 64.0 * 1048576};
+    double mem_cap = memory_class_cap(nlibs);
+    int mem_capped = mem_cap > 0 && foot[SUITE_MEM] > mem_cap;
+    if (mem_capped) {
+        foot[SUITE_MEM] = mem_cap;
+        fprintf(stderr, "blas_suite: memory-class rows cut to %.0f MiB (free memory for %d workers)%s\n",
+                mem_cap / 1048576, nlibs,
+                mem_cap < 2.0 * llc ? ", under twice the last level: part of their data may sit in it" : "");
+    }
     int maxt = 1;
     for (int t = 0; t < R.nthreads; t++)
         maxt = R.threads[t] > maxt ? R.threads[t] : maxt;
@@ -341,7 +362,7 @@ int main(int argc, char **argv)
     bench_append(&h, &left, "# size classes (bytes the call touches):");
     for (int c = 0; c < SUITE_NCLASS; c++)
         bench_append(&h, &left, " %s %.0f KiB%s", suite_class_names[c], foot[c] / 1024,
-                     c + 1 < SUITE_NCLASS ? ";" : "\n");
+                     c + 1 < SUITE_NCLASS ? ";" : mem_capped ? " (cut to fit free memory)\n" : "\n");
     bench_append(&h, &left, "# sizes n per class (L1/L2/LLC/mem), double precision: ");
     for (int op = 0; op < suite_nops; op++)
         if (suite_ops[op].type == 'd' && suite_ops[op].sym) {
@@ -398,7 +419,8 @@ int main(int argc, char **argv)
 
     /* the stream bound, before the rows and again after them (the best of both: a bound
        measured while the machine was busy would flatter every row) */
-    size_t mem_bytes = 8 * llc > ((size_t)256 << 20) ? 8 * llc : ((size_t)256 << 20);
+    size_t mem_bytes = (size_t)(2 * foot[SUITE_MEM]) > ((size_t)256 << 20) ? (size_t)(2 * foot[SUITE_MEM])
+                                                                            : ((size_t)256 << 20);
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1) {
             /* the rows */
