@@ -27,7 +27,8 @@
     .m_skinny_l2_bytes = 512u << 10, .n_skinny_kb = 64, .n_skinny_row_bytes = 384,                \
     .gemm3m_min = 128,                                                                            \
     .pf_a_steps = 0, .pf_b_steps = 0, .par_min_flops = 4.0e6, .stream_min_elems = 32768.0,        \
-    .l1_par_min_elems = 65536.0, .thread_m_tiles = 2, .thread_n_tiles = 4, .bf16 = NB_BF16_AUTO
+    .l1_par_min_elems = 65536.0, .l1_prefetch = 1, .thread_m_tiles = 2, .thread_n_tiles = 4,     \
+    .bf16 = NB_BF16_AUTO
 
 /* Zen 4 blocking measured on Zen 4 (arch/blocking.c history, docs/PERFORMANCE.md): the B
    micro-panel in half of L1d and the packed A block in all of L2 (AMD's L2 is the last private
@@ -75,12 +76,15 @@ static const nb_uarch table[] = {
      MODELS(R(0x8f, 0x8f), R(0xcf, 0xcf)), /* Sapphire Rapids, Emerald Rapids */
      .fallback_features = NB_F(NB_CPU_AMX_TILE),
      .measured = "measured (Sapphire Rapids-class Xeon, earlier sessions; docs/PERFORMANCE.md)",
-     /* VDPBF16PS runs at half the fp32 FMA rate there: widen when AMX is not used */
-     .tune = {NB_TUNE_DEFAULTS, .bf16 = NB_BF16_WIDEN}},
+     /* VDPBF16PS runs at half the fp32 FMA rate there: widen when AMX is not used. No Level 1
+        software prefetch: on a Sapphire Rapids-class guest (model 0xa7) it cost ddot from L2
+        6-12% and daxpy from memory 5-8% against the hardware prefetcher alone (stand-alone
+        loops; docs/PERFORMANCE.md, Level 1 and Level 2 on this CPU) */
+     .tune = {NB_TUNE_DEFAULTS, .bf16 = NB_BF16_WIDEN, .l1_prefetch = 0}},
     {.name = "graniterapids", .vendor = "GenuineIntel", .family = 6,
      MODELS(R(0xad, 0xae)),
      .measured = "not measured here (Sapphire Rapids values; 48 KiB L1d, 2 MiB L2)",
-     .tune = {NB_TUNE_DEFAULTS, .bf16 = NB_BF16_WIDEN}},
+     .tune = {NB_TUNE_DEFAULTS, .bf16 = NB_BF16_WIDEN, .l1_prefetch = 0}},
     {.name = "icelake", .vendor = "GenuineIntel", .family = 6,
      MODELS(R(0x6a, 0x6a), R(0x6c, 0x6c), R(0x7d, 0x7e)),
      .measured = "not measured here (Sapphire Rapids rule; 48 KiB L1d, 1.25 MiB L2)",

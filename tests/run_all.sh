@@ -58,6 +58,17 @@ for s in $sets; do
   step "gemm3m[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NANOBLAS_TUNE=gemm3m_min=1 \
     build/tests/test_openblas_ext2
 done
+# Level 1 software prefetch both ways (the tuning entry's l1_prefetch: on for most entries, off
+# on Sapphire Rapids), on every set (quick sizes): both paths through the differential and
+# thread-count reproducibility tests.
+for s in $sets; do
+  for pf in 0 1; do
+    step "l1_prefetch=$pf[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NANOBLAS_TUNE=l1_prefetch=$pf \
+      NB_TEST_QUICK=1 sh -c 'for t in test_level1 test_l1_repro; do
+               out=$(build/tests/$t 2>&1) || { echo "$out" | tail -20; exit 1; }; echo "$out" | tail -1
+             done'
+  done
+done
 # AMX permission refused (simulated through NANOBLAS_AMX_DENY): another set is chosen and the
 # bf16 results stay correct.
 case " $sets " in *" amx "*)

@@ -60,13 +60,16 @@ static inline l1_vd l1_abs_d(l1_vd v) { return (l1_vd)((l1_vid)v & 0x7ffffffffff
    guest without it: one prefetched stream took a stand-alone loop from 145 to 210-240 GB/s.
    Not below 16 KiB: on data in L1 the prefetches only take load slots (512 -> 384 GB/s at
    2 x 16 KiB); not in asum and sum, one stream, where a prefetch per load halved the L1 rows;
-   not on avx2, whose 32-byte loads ran ddot and sdot from L2 0.68x as fast with it. */
+   not on avx2, whose 32-byte loads ran ddot and sdot from L2 0.68x as fast with it. The CPU's
+   tuning entry can turn them all off (l1_prefetch): on a Sapphire Rapids-class guest they cost
+   ddot from L2 and daxpy from memory 5-12% (arch/uarch.c). */
 #define L1_SUM_PF_MIN 16384
 #ifdef L1_SUM_PF
+#include "kernels/kernel.h" /* nb_rt.tune.l1_prefetch: the CPU's entry may turn them off */
 #define L1_SUM8_PF(PX, W, i)                                                                       \
     _Pragma("GCC unroll 16") for (size_t b_ = 0; b_ < 8 * (W) * sizeof(*(PX)); b_ += 64)           \
         __builtin_prefetch((const char *)((PX) + (i)) + L1_SUM_PF + b_);
-#define L1_SUM8_PFON(PX) (n * sizeof(*(PX)) >= L1_SUM_PF_MIN)
+#define L1_SUM8_PFON(PX) (n * sizeof(*(PX)) >= L1_SUM_PF_MIN && nb_rt.tune.l1_prefetch)
 #else
 #define L1_SUM8_PF(PX, W, i)
 #define L1_SUM8_PFON(PX) 0
