@@ -476,17 +476,21 @@ int main(int argc, char **argv)
             usleep((useconds_t)(settle_ms * 10000));
         for (int t = 0; t < R.nthreads; t++)
             for (int c = SUITE_LLC; c <= SUITE_MEM; c++)
-                for (int k = 0; k < 3; k++) {
+                for (int k = 0; k < SUITE_NSTREAM; k++) {
                     double g = suite_stream_gbs(k, R.threads[t], c == SUITE_MEM ? mem_bytes : llc / 2,
                                                 c == SUITE_MEM ? 5 : 20);
                     if (g > R.stream[k][c][t])
                         R.stream[k][c][t] = g;
                     if (g > R.bound[c][t])
                         R.bound[c][t] = g;
+                    if ((k == 0 || k == 3) && g > R.bound_read[c][t])
+                        R.bound_read[c][t] = g;
                 }
         if (pass == 0)
-            fprintf(stderr, "blas_suite: stream bound %.1f GB/s at 1 thread, %.1f at %d (memory)\n",
-                    R.bound[SUITE_MEM][0], R.bound[SUITE_MEM][R.nthreads - 1], R.threads[R.nthreads - 1]);
+            fprintf(stderr, "blas_suite: stream bound %.1f GB/s at 1 thread, %.1f at %d (memory; "
+                            "read-only rows %.1f, %.1f)\n",
+                    R.bound[SUITE_MEM][0], R.bound[SUITE_MEM][R.nthreads - 1], R.threads[R.nthreads - 1],
+                    R.bound_read[SUITE_MEM][0], R.bound_read[SUITE_MEM][R.nthreads - 1]);
     }
     for (int l = 0; l < R.nlibs; l++) {
         if (workers[l].alive) {

@@ -75,7 +75,8 @@ void suite_set_diag(const struct suite_op *op, long n, const struct suite_bufs *
 /* One call of op through fn (the library's symbol) at size n. */
 void suite_call(const struct suite_op *op, void *fn, long n, const struct suite_bufs *b);
 
-/* Stream bandwidth, GB/s (blas_suite_stream.c): kind 0 read, 1 copy, 2 triad. */
+/* Stream bandwidth, GB/s (blas_suite_stream.c): kind 0 read, 1 copy, 2 triad, 3 read2. */
+#define SUITE_NSTREAM 4
 double suite_stream_gbs(int kind, int threads, size_t bytes, int passes);
 
 /* The run, as the coordinator (blas_suite.c) hands it to the report (blas_suite_report.c). */
@@ -96,9 +97,11 @@ struct suite_run {
     int nrows, reps;
     struct suite_row *rows;
     int threads[SUITE_MAXT], nthreads;
-    /* stream bound (best of read/copy/triad), GB/s, per class (LLC and mem) and thread index */
+    /* stream bounds, GB/s, per class (LLC and mem) and thread index: the best of all four
+       loops (rows that write), and the best read loop (rows that only read) */
     double bound[SUITE_NCLASS][SUITE_MAXT];
-    double stream[3][SUITE_NCLASS][SUITE_MAXT]; /* each kind, for the header */
+    double bound_read[SUITE_NCLASS][SUITE_MAXT];
+    double stream[SUITE_NSTREAM][SUITE_NCLASS][SUITE_MAXT]; /* each kind, for the header */
     const char *cpu;
     char header[2048];         /* caches and sizes lines, for the table and CSV */
 };
