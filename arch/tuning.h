@@ -45,8 +45,10 @@ typedef struct {
     double par_min_flops;     /* below this a call runs on one thread */
     double stream_min_elems;  /* Level 2: a thread per this many matrix elements */
     double l1_par_min_elems;  /* Level 1: a thread per this many vector elements */
-    /* Level 1 software prefetch where the set has one (kernels/generic/l1_loops.h, L1_SUM_PF:
-       dot's x, scal's x, real axpy's x and y on long calls); 0: the hardware prefetcher alone */
+    /* Software prefetch of streamed vectors where the set has one (kernels/generic/l1_loops.h,
+       L1_SUM_PF: dot's x, scal's x, real axpy's x and y on long calls), and of the band sweeps
+       of sbmv/hbmv (four columns a step) and of gbmv's one-column step; 0: the hardware
+       prefetcher alone there */
     unsigned l1_prefetch;
     /* The GEMM engine splits C into a grid of m-ways x n-ways (rows outer, columns of each B
        block inner), preferring m-ways (they pack no A twice): each m-way gets at least

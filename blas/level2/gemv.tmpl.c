@@ -227,7 +227,11 @@ static void gbmv_range(const gbmv_job *g, blasint r0, blasint r1)
             j += 3;
             continue;
         }
-        if (pf)
+        /* the one-column step's prefetch only where the CPU's entry keeps software prefetch:
+           on the Sapphire Rapids guest (l1_prefetch 0) gbmv from memory, kl = ku = 32, ran
+           1.02-1.21x faster without it (s/d/c/z); the four-column step kept it there (c/z
+           from L3 0.81-0.94x without) */
+        if (pf && nb_rt.tune.l1_prefetch)
             l2_band_prefetch_col(g->a, g->lda, j, 1);
         /* band storage: A(i,j) sits in row ku+i-j of column j, for max(0,j-ku) <= i <= min(m-1,j+kl) */
         const nb_t *col = g->a + (ptrdiff_t)j * g->lda + ((ptrdiff_t)ku - j);

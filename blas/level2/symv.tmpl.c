@@ -143,8 +143,10 @@ static void l2s_band_edges(const l2_tri *s, blasint j, blasint nc, blasint lo, b
    once for both products. */
 /* Band storage, four columns a call: the next group's columns (contiguous, 4 lda elements)
    are prefetched L2S_BAND_PF bytes ahead, since the panel's four interleaved streams outran the
-   hardware prefetcher (dsbmv from memory 0.84x a column at a time without it, 1.45x with it).
-   chbmv stays a column at a time: four ran it 0.8x as fast at k = 32 from L2 to memory. */
+   hardware prefetcher (dsbmv from memory 0.84x a column at a time without it, 1.45x with it;
+   Zen 5). Not where the CPU's entry turns software prefetch off (l1_prefetch 0): on the
+   Sapphire Rapids guest, k = 32, d/c/z sbmv/hbmv from memory ran 1.03-1.15x faster without it
+   (ssbmv 0.94-1.03x). chbmv stays a column at a time: four ran it 0.8x as fast at k = 32 from L2 to memory. */
 #define L2S_BAND_PF 4096
 #define L2S_BAND_COLWISE (NB_COMPLEX && sizeof(nb_r) == 4)
 static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, blasint r0,
@@ -165,7 +167,7 @@ static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, bl
         int lds = s->kind != L2_PACKED ? 0 : s->upper ? 1 : -1;
         blasint lo = s->upper ? l2_lo(s, j + nc - 1) : j + nc;
         blasint hi = s->upper ? j : l2_hi(s, j) + 1;
-        if (band && g == 4) {
+        if (band && g == 4 && nb_rt.tune.l1_prefetch) {
             const char *pf = (const char *)(s->a + (size_t)(j + 4) * (size_t)s->lda) + L2S_BAND_PF;
             for (size_t o = 0; o < 4 * (size_t)s->lda * sizeof(nb_t); o += 64) {
                 __builtin_prefetch(pf + o);
