@@ -146,7 +146,8 @@ static void l2s_band_edges(const l2_tri *s, blasint j, blasint nc, blasint lo, b
    hardware prefetcher (dsbmv from memory 0.84x a column at a time without it, 1.45x with it;
    Zen 5). Not where the CPU's entry turns software prefetch off (l1_prefetch 0): on the
    Sapphire Rapids guest, k = 32, d/c/z sbmv/hbmv from memory ran 1.03-1.15x faster without it
-   (ssbmv 0.94-1.03x). chbmv stays a column at a time: four ran it 0.8x as fast at k = 32 from L2 to memory. */
+   (ssbmv 0.94-1.03x). chbmv stays a column at a time: four ran it 0.8x as fast at k = 32 from
+   L2 to memory. */
 #define L2S_BAND_PF 4096
 #define L2S_BAND_COLWISE (NB_COMPLEX && sizeof(nb_r) == 4)
 static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, blasint r0,
