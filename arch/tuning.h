@@ -50,6 +50,9 @@ typedef struct {
        of sbmv/hbmv (four columns a step) and of gbmv's one-column step; 0: the hardware
        prefetcher alone there */
     unsigned l1_prefetch;
+    /* ?copy streams its stores past the caches (kernels/generic/l1_loops.h, copy_stream) when
+       the destination has more bytes than this; 0: the last-level cache's size */
+    double copy_stream_min;
     /* The GEMM engine splits C into a grid of m-ways x n-ways (rows outer, columns of each B
        block inner), preferring m-ways (they pack no A twice): each m-way gets at least
        thread_m_tiles MR-row tiles, each n-way at least thread_n_tiles NR-column tiles. */

@@ -56,6 +56,15 @@ static inline const nb_l1_kernels *nb_l1k(void)
     return &nb_rt.kset->l1;
 }
 
+/* Copies whose destination has more bytes than this stream past the caches: the tuning
+   entry's copy_stream_min, by default the last-level cache's size. */
+static inline double nb_l1_copy_stream_min(void)
+{
+    if (!nb_rt.kset)
+        nb_init();
+    return nb_rt.tune.copy_stream_min > 0 ? nb_rt.tune.copy_stream_min : (double)nb_rt.llc;
+}
+
 /* ---- fixed chunks: reproducible reductions, and the unit of work of a team ----
    A vector of n elements is cut into chunks of nb_l1_chunk(n) elements (the last one shorter),
    a size that depends on n alone: at least NB_L1_CHUNK_MIN, a multiple of 64 (every vector

@@ -78,6 +78,17 @@ static void copy_chunk(void *vctx, size_t c, size_t lo, size_t hi)
     memcpy(t->y + lo, t->x + lo, (hi - lo) * sizeof(nb_t));
 }
 
+/* A destination larger than the last-level cache cannot stay there for its next reader: its
+   chunks go past the caches (the set's copy_stream), saving the read of each line before its
+   store. Sapphire Rapids-class guest, dcopy of 2 x 220 MB: 0.55 of glibc memcpy's streaming
+   rate with plain stores (docs/PERFORMANCE.md). */
+static void copy_chunk_stream(void *vctx, size_t c, size_t lo, size_t hi)
+{
+    elem_ctx *t = vctx;
+    (void)c;
+    NB_L1K(copy_stream)((hi - lo) * sizeof(nb_t), t->x + lo, t->y + lo);
+}
+
 void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy)
 {
     if (n <= 0)
@@ -90,7 +101,8 @@ void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy)
             return;
         }
         elem_ctx t = {x, y, NULL, 0};
-        elem_run(nn, 2 * NB_L1_NREAL * nn, copy_chunk, &t);
+        elem_run(nn, 2 * NB_L1_NREAL * nn,
+                 (double)(nn * sizeof(nb_t)) > nb_l1_copy_stream_min() ? copy_chunk_stream : copy_chunk, &t);
         return;
     }
     NB_L1_FOR2(n, incx, incy, ix, iy)

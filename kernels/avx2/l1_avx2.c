@@ -32,4 +32,7 @@
     _Generic((p)[0] + 0,                                                                           \
         float: _mm256_maskstore_ps((float *)(p), L1_MASK_S(k), (__m256)(v)),                       \
         default: _mm256_maskstore_pd((double *)(p), L1_MASK_D(k), (__m256d)(v)))
+/* copy_stream (l1_loops.h): aligned streaming stores, and the fence after them */
+#define L1_STREAM_ST(p, v) _mm256_stream_pd((double *)(p), (__m256d)(v))
+#define L1_STREAM_FENCE() _mm_sfence()
 #include "kernels/generic/l1_loops.h"

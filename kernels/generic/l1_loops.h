@@ -11,6 +11,7 @@
    Register budget (avx2, 16 ymm): sums 8 accumulators + 2 loads + 1 mask; nrm2 3 accumulators
    + 5 constants + 5 temporaries; i?amax 4 running maxima + 1 mask + 4 loads + 4 compares. */
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "kernels/scalar_pass.h"
@@ -587,6 +588,56 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
     }
 L1_REAL_ELEMWISE(s, float, l1_vs, WS, l1_ld_s)
 L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
+
+/* copy_stream: nbytes from x to y (not overlapping) with stores that bypass the caches, for the
+   copies whose destination is larger than the last-level cache (blas/level1/l1_vector.tmpl.c).
+   A plain store first reads each destination line (the read for ownership) and then evicts
+   other data to hold it: a third more memory traffic than the copy needs. glibc's memcpy streams
+   above its own threshold, which the copy's fixed chunks stay under. A set defines
+   L1_STREAM_ST(p, v) (one aligned streaming store of an l1_vd) and L1_STREAM_FENCE() (the
+   fence that orders the streamed lines before the team's barrier); the others copy with
+   memcpy. The destination is aligned to 64 bytes first, so every line is written whole.
+   Register budget: four vectors in flight. */
+void L1_NAME(copy_stream)(size_t nbytes, const void *x, void *y)
+{
+#ifdef L1_STREAM_ST
+    const char *s = x;
+    char *d = y;
+    size_t head = (size_t)(-(uintptr_t)d & 63);
+    if (head > nbytes)
+        head = nbytes;
+    memcpy(d, s, head);
+    s += head, d += head, nbytes -= head;
+    const size_t vb = sizeof(l1_vd), pg = 4096;
+    size_t i = 0;
+    /* four pages side by side, a line of each in turn: one stream a page ran 0.75x as fast
+       (220 MB, Sapphire Rapids-class guest; four streams keep more DRAM pages open at once) */
+    for (; i + 4 * pg <= nbytes; i += 4 * pg)
+        for (size_t o = i; o < i + pg; o += 64)
+            _Pragma("GCC unroll 16") for (size_t b = 0; b < 4 * 64; b += vb) {
+                size_t at = o + (b / 64) * pg + b % 64;
+                l1_vd v0;
+                memcpy(&v0, s + at, vb);
+                L1_STREAM_ST(d + at, v0);
+            }
+    for (; i + 4 * vb <= nbytes; i += 4 * vb) {
+        l1_vd v0, v1, v2, v3;
+        memcpy(&v0, s + i, vb), memcpy(&v1, s + i + vb, vb);
+        memcpy(&v2, s + i + 2 * vb, vb), memcpy(&v3, s + i + 3 * vb, vb);
+        L1_STREAM_ST(d + i, v0), L1_STREAM_ST(d + i + vb, v1);
+        L1_STREAM_ST(d + i + 2 * vb, v2), L1_STREAM_ST(d + i + 3 * vb, v3);
+    }
+    for (; i + vb <= nbytes; i += vb) {
+        l1_vd v0;
+        memcpy(&v0, s + i, vb);
+        L1_STREAM_ST(d + i, v0);
+    }
+    L1_STREAM_FENCE();
+    memcpy(d + i, s + i, nbytes - i);
+#else
+    memcpy(y, x, nbytes);
+#endif
+}
 
 /* csrot/zdrot: (c, 0) * (re, im) = (c re - 0 im, 0 re + c im) as gfortran computes it, so
    0 * Inf and 0 * NaN terms appear (blas/level1/l1_internal.h, cmul_real). */
