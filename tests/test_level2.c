@@ -337,6 +337,40 @@ static void test_exceptional(void)
     xt[0] = 1, xt[1] = 0;
     dtrsv_("U", "N", "N", &two, t, &two, xt, &ione, 1, 1, 1);
     TU_CHECK(xt[0] == 1 && xt[1] == 0, "DTRSV skips x(j) == 0: x = %g %g", xt[0], xt[1]);
+    /* the same skip on the grouped and blocked paths (columns in groups of 8, blocks of 64):
+       zero x(j) at a group's first, middle and last column and in the first group, with NaN and
+       Inf filling those columns' stored part; the other columns hold 1 on the diagonal, 0 in
+       the zero x(j)'s rows (so that a solve keeps them zero) and 0.5/n elsewhere; x(j) = 1 */
+    static const int tn[] = {20, 200};
+    static const int zj[] = {0, 8, 11, 15, 63, 64, 130};
+    for (int e = 0; e < 2; e++)
+        for (int up = 0; up < 2; up++)
+            for (int solve = 0; solve < 2; solve++) {
+                tint nn = tn[e];
+                double *ta = malloc((size_t)nn * nn * sizeof *ta), *tx = malloc((size_t)nn * sizeof *tx);
+                int zero[200] = {0};
+                for (int k = 0; k < 7; k++)
+                    if (zj[k] < nn)
+                        zero[zj[k]] = 1;
+                for (int j = 0; j < nn; j++) {
+                    tx[j] = zero[j] ? 0 : 1;
+                    for (int i = 0; i < nn; i++) {
+                        int stored = up ? i <= j : i >= j;
+                        ta[i + (size_t)j * nn] = !stored ? NAN : zero[j] ? (i % 2 ? inf : NAN)
+                                                 : i == j ? 1 : zero[i] ? 0 : 0.5 / nn;
+                    }
+                }
+                if (solve)
+                    dtrsv_(up ? "U" : "L", "N", "N", &nn, ta, &nn, tx, &ione, 1, 1, 1);
+                else
+                    dtrmv_(up ? "U" : "L", "N", "N", &nn, ta, &nn, tx, &ione, 1, 1, 1);
+                int bad = 0;
+                for (int i = 0; i < nn; i++)
+                    bad += !(tx[i] > -1e300 && tx[i] < 1e300);
+                TU_CHECK(bad == 0, "DTR%sV %s n=%d skips zero x(j): %d elements not finite", solve ? "S" : "M",
+                         up ? "upper" : "lower", (int)nn, bad);
+                free(ta), free(tx);
+            }
     /* tbmv (no-transpose; the narrow bands run row by row): a zero x(j) skips column j, its
        diagonal scaling included, upper and lower; x(0) = 0 for lower with a NaN in column 0 */
     double tbu[4] = {NAN, 2, NAN, NAN}, xu[2] = {1, 0}; /* upper, k = 1: A(0,0) = 2 at [1] */

@@ -43,11 +43,71 @@ static void tbmv_rows(const l2_tri *s, int nounit, nb_t *xs, blasint incx)
     }
 }
 
+/* Full storage, 'N', unit stride: the columns in groups of TR_GROUP. Group J first adds its
+   columns to the rows outside it through gemv (rows above for upper, below for lower; skipping
+   zero x(j), as the reference), reading x(J) while it still holds the input, then runs the
+   reference's loop on its diagonal block. Every row of the group still gets its own scaling and
+   its group's columns before the later groups' columns reach it: each element gets the
+   reference's terms in the reference's order, except that lower adds a group's columns outside
+   the group in ascending order where the reference descends (rounding only, as the blocked
+   form). The column loop loaded and stored x once a column, in a kernel call a column: on the
+   Sapphire Rapids-class guest, dtrmv 72 ran at 0.29x MKL that way, 0.4x grouped (1.4x faster). */
+#define TR_GROUP 8
+
+/* A group's b x b diagonal block (b <= TR_GROUP) row by row, x(i) in a register: its own
+   scaling (skipped where x(i) = 0), then the group's later columns in the reference's order
+   (each skipped where x(j) = 0), as tbmv_rows; the rows still to come hold the input. Kernel
+   calls of 0-7 elements a column, passing x through memory, cost more than the work. */
+static inline void trmv_n_group_diag(int upper, int nounit, size_t b, const nb_t *a, size_t lda,
+                                     nb_t *x)
+{
+    for (size_t t = 0; t < b; t++) {
+        size_t i = upper ? t : b - 1 - t;
+        nb_t acc = x[i];
+        if (nounit && acc != 0)
+            acc = acc * a[i + i * lda];
+        if (upper)
+            for (size_t j = i + 1; j < b; j++) {
+                nb_t tj = x[j];
+                if (tj != 0)
+                    acc = acc + tj * a[i + j * lda];
+            }
+        else
+            for (size_t j = i; j-- > 0;) {
+                nb_t tj = x[j];
+                if (tj != 0)
+                    acc = acc + tj * a[i + j * lda];
+            }
+        x[i] = acc;
+    }
+}
+
+static void trmv_n_grouped(const l2_tri *s, char diag, nb_t *x)
+{
+    size_t n = (size_t)s->n, lda = (size_t)s->lda, ng = (n + TR_GROUP - 1) / TR_GROUP;
+    for (size_t t = 0; t < ng; t++) {
+        size_t j0 = (s->upper ? t : ng - 1 - t) * TR_GROUP;
+        size_t b = n - j0 < TR_GROUP ? n - j0 : TR_GROUP, j1 = j0 + b;
+        const nb_t *acol = s->a + j0 * lda; /* A(0, j0) */
+        if (s->upper && j0 > 0)
+            l2k_gemv_n_skip0(j0, b, 1, acol, lda, x + j0, x);
+        else if (!s->upper && j1 < n)
+            l2k_gemv_n_skip0(n - j1, b, 1, acol + j1, lda, x + j0, x + j1);
+        trmv_n_group_diag(s->upper, nb_same(diag, 'N'), b, acol + j0, lda, x + j0);
+    }
+}
+
 static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
 {
     blasint n = s->n;
     if (n == 0)
         return;
+    if (s->kind == L2_FULL && incx == 1 && n > TR_GROUP && nb_same(trans, 'N')) {
+        if (!nb_rt.kset)
+            nb_init();
+        trmv_n_grouped(s, diag, x);
+        return;
+    }
     if (s->kind == L2_BAND && s->k <= TB_ROWS_K && nb_same(trans, 'N')) {
         tbmv_rows(s, nb_same(diag, 'N'), x + nb_vstart(n, incx), incx);
         return;
