@@ -84,6 +84,10 @@ static inline void l2k_gemv_n_skip0(size_t m, size_t n, nb_t alpha, const nb_t *
    solve at 64/n of the total and a block of x in L1. Below L2_TR_MIN the plain loops win. */
 #define L2_TRB 64
 #define L2_TR_MIN 128
+/* Inside a block (and below L2_TR_MIN), trmv and trsv 'N' in full storage with unit stride take
+   their columns in groups of this many: gemv for the rows outside the group, the group's own
+   triangle row by row (trmv.tmpl.c, trsv.tmpl.c). */
+#define L2_TR_GROUP 8
 
 /* Part p of nparts of [0, n) in whole blocks of L2_TRB, balanced for work growing with the
    index (inc) or shrinking with it, as the rows of a triangle do. Which thread gets a block

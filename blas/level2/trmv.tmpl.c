@@ -52,7 +52,7 @@ static void tbmv_rows(const l2_tri *s, int nounit, nb_t *xs, blasint incx)
    the group in ascending order where the reference descends (rounding only, as the blocked
    form). The column loop loaded and stored x once a column, in a kernel call a column: on the
    Sapphire Rapids-class guest, dtrmv 72 ran at 0.29x MKL that way, 0.4x grouped (1.4x faster). */
-#define TR_GROUP 8
+#define TR_GROUP L2_TR_GROUP
 
 /* A group's b x b diagonal block (b <= TR_GROUP) row by row, x(i) in a register: its own
    scaling (skipped where x(i) = 0), then the group's later columns in the reference's order

@@ -6,6 +6,53 @@
 #include "threading/nb_threads.h"
 #include "blas/nb_trace.h"
 
+/* Full storage, 'N', unit stride: the columns in groups of L2_TR_GROUP, in the solve's direction
+   (as trmv_n_grouped in trmv.tmpl.c). A group's triangle is solved row by row, x(i) in a
+   register: the later rows' terms in the reference's column order (each skipped where x(j) is
+   zero), then the division (skipped where x(i) is zero), the reference's operations on each
+   element. Then gemv_n (zero x(j) skipped) removes the group from the unsolved rows; upper takes
+   a group's columns in ascending order there where the reference descends (rounding only, as
+   the blocked form). A kernel call a column, of 0-7 elements inside a group, had passed x
+   through memory. */
+static inline void trsv_n_group_diag(int upper, int nounit, size_t b, const nb_t *a, size_t lda,
+                                     nb_t *x)
+{
+    for (size_t t = 0; t < b; t++) {
+        size_t i = upper ? b - 1 - t : t;
+        nb_t acc = x[i];
+        if (upper)
+            for (size_t j = b; j-- > i + 1;) {
+                nb_t tj = x[j];
+                if (tj != 0)
+                    acc = acc - tj * a[i + j * lda];
+            }
+        else
+            for (size_t j = 0; j < i; j++) {
+                nb_t tj = x[j];
+                if (tj != 0)
+                    acc = acc - tj * a[i + j * lda];
+            }
+        if (nounit && acc != 0)
+            acc = acc / a[i + i * lda];
+        x[i] = acc;
+    }
+}
+
+static void trsv_n_grouped(const l2_tri *s, char diag, nb_t *x)
+{
+    size_t n = (size_t)s->n, lda = (size_t)s->lda, ng = (n + L2_TR_GROUP - 1) / L2_TR_GROUP;
+    for (size_t t = 0; t < ng; t++) {
+        size_t j0 = (s->upper ? ng - 1 - t : t) * L2_TR_GROUP;
+        size_t b = n - j0 < L2_TR_GROUP ? n - j0 : L2_TR_GROUP, j1 = j0 + b;
+        const nb_t *acol = s->a + j0 * lda; /* A(0, j0) */
+        trsv_n_group_diag(s->upper, nb_same(diag, 'N'), b, acol + j0, lda, x + j0);
+        if (s->upper && j0 > 0)
+            l2k_gemv_n_skip0(j0, b, -1, acol, lda, x + j0, x);
+        else if (!s->upper && j1 < n)
+            l2k_gemv_n_skip0(n - j1, b, -1, acol + j1, lda, x + j0, x + j1);
+    }
+}
+
 static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
 {
     blasint n = s->n;
@@ -13,6 +60,10 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
         return;
     if (!nb_rt.kset)
         nb_init();
+    if (s->kind == L2_FULL && incx == 1 && n > L2_TR_GROUP && nb_same(trans, 'N')) {
+        trsv_n_grouped(s, diag, x);
+        return;
+    }
     int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C'), pf = l2_band_pf_on(s);
     int ppf = l2_pack_pf_on(s);
     nb_t *xs = x + nb_vstart(n, incx);
