@@ -53,6 +53,45 @@ static void special_nrm2(void)
     }
 }
 
+/* Long vectors (the kernels' blocks of 16 vectors are summed on the guess that every value is
+   medium or zero, and summed again in full where one is not): one big, tiny, NaN or Inf value
+   among medium ones at the start, middle or end, tiny values alone or among zeros. With the
+   guess kept for every block, the big value overflows and the tiny ones underflow. */
+static void long_nrm2(void)
+{
+    const double big[4] = {1e30, 1e300, 1e30, 1e300}, tiny[4] = {1e-30, 1e-300, 1e-30, 1e-300};
+    static const int ns[] = {200, 1000, 9001};
+    for (P = 0; P < 4; P++)
+        for (int in = 0; in < COUNT(ns); in++)
+            for (int pat = 0; pat < 6; pat++)
+                for (int at = 0; at < 3; at++) {
+                    int n = cplx() ? ns[in] / 2 : ns[in], nr = cplx() ? 2 * n : n;
+                    int pos = at == 0 ? 0 : at == 1 ? nr / 2 : nr - 1;
+                    double *re = malloc((size_t)nr * sizeof *re);
+                    for (int i = 0; i < nr; i++)
+                        re[i] = pat == 1 ? tiny[P] * (1 + i % 3) : pat == 2 ? 0 : 1 + i % 3;
+                    re[pos] = pat == 0 ? big[P] : pat == 1 ? 1 : pat == 2 ? tiny[P] : pat == 3 ? NAN
+                            : pat == 4 ? INFINITY : tiny[P];
+                    tu_buf b;
+                    void *v = tu_alloc(&b, (size_t)n, ES[P]);
+                    long double ssq = 0;
+                    for (int i = 0; i < n; i++) {
+                        double r = cplx() ? re[2 * i] : re[i], m = cplx() ? re[2 * i + 1] : 0;
+                        put(v, i, CMPLX(r, m)); /* r + m*I would make 0*Inf a NaN real part */
+                        ssq += (long double)r * r + (long double)m * m;
+                    }
+                    tint tn = n, one = 1;
+                    double want = (double)sqrtl(ssq), got = call_real(1, tn, v, one);
+                    if (P == 0 || P == 2)
+                        want = (float)want;
+                    int ok = pat == 3 ? got != got : pat == 4 ? got == INFINITY
+                                                              : tu_close(got, want, (nr + 4) * eps() * want, 1e-300);
+                    TU_CHECK(ok && tu_guard_ok(&b), "%cnrm2 n=%d pattern %d at %d: got %.17g want %.17g", PCH[P],
+                             n, pat, pos, got, want);
+                    tu_free(&b), free(re);
+                }
+}
+
 /* dnrm2 and dznrm2 of mid-range vectors shorter than one vector of the avx2 and avx512 sets
    (at most 3 reals): the reference's sum of squares bit for bit, each square rounded before it
    is added, in order (the reference BLAS built for x86-64 has no FMA; with fused squares two of
@@ -429,6 +468,7 @@ int main(void)
 {
     tu_seed(1);
     special_nrm2();
+    long_nrm2();
     short_nrm2();
     special_amax();
     special_elementwise();
