@@ -683,7 +683,7 @@ void L1_NAME(copy_stream)(size_t nbytes, const void *x, void *y)
     const size_t vb = sizeof(l1_vd), pg = 4096;
     size_t i = 0;
     /* four pages side by side, a line of each in turn: one stream a page ran 0.75x as fast
-       (220 MB, Sapphire Rapids-class guest; four streams keep more DRAM pages open at once) */
+       (220 MB, Sapphire Rapids-class guest; presumably four streams keep more DRAM pages open) */
     for (; i + 4 * pg <= nbytes; i += 4 * pg)
         for (size_t o = i; o < i + pg; o += 64)
             _Pragma("GCC unroll 16") for (size_t b = 0; b < 4 * 64; b += vb) {
