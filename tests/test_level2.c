@@ -371,6 +371,21 @@ static void test_exceptional(void)
                          up ? "upper" : "lower", (int)nn, bad);
                 free(ta), free(tx);
             }
+    /* trsv tests x(j) before its division: with A(5,5) = Inf, x(5) becomes 0 but column 5 (Inf
+       above the diagonal) is still subtracted, so the rows above become NaN (grouped path) */
+    {
+        tint nn = 20;
+        double ta[400], tx[20];
+        for (int i = 0; i < 400; i++)
+            ta[i] = 0.01 * ((i * 7) % 13);
+        for (int i = 0; i < 20; i++)
+            ta[i * 21] = 1, tx[i] = 1 + i;
+        for (int i = 0; i <= 5; i++)
+            ta[i + 5 * 20] = inf;
+        dtrsv_("U", "N", "N", &nn, ta, &nn, tx, &ione, 1, 1, 1);
+        TU_CHECK(tx[5] == 0 && isnan_d(tx[4]) && isnan_d(tx[0]),
+                 "DTRSV subtracts a column whose x(j) divides to 0: x(5) = %g, x(4) = %g", tx[5], tx[4]);
+    }
     /* tbmv (no-transpose; the narrow bands run row by row): a zero x(j) skips column j, its
        diagonal scaling included, upper and lower; x(0) = 0 for lower with a NaN in column 0 */
     double tbu[4] = {NAN, 2, NAN, NAN}, xu[2] = {1, 0}; /* upper, k = 1: A(0,0) = 2 at [1] */

@@ -8,31 +8,33 @@
 
 /* Full storage, 'N', unit stride: the columns in groups of L2_TR_GROUP, in the solve's direction
    (as trmv_n_grouped in trmv.tmpl.c). A group's triangle is solved row by row, x(i) in a
-   register: the later rows' terms in the reference's column order (each skipped where x(j) is
-   zero), then the division (skipped where x(i) is zero), the reference's operations on each
-   element. Then gemv_n (zero x(j) skipped) removes the group from the unsolved rows; upper takes
+   register: the solved rows' terms in the reference's column order (each skipped where x(j)
+   was zero before its division), then the division (skipped where x(i) is zero), the
+   reference's operations on each element. Then gemv_n (zero x(j) skipped) removes the group from the unsolved rows; upper takes
    a group's columns in ascending order there where the reference descends (rounding only, as
    the blocked form). A kernel call a column, of 0-7 elements inside a group, had passed x
    through memory. */
 static inline void trsv_n_group_diag(int upper, int nounit, size_t b, const nb_t *a, size_t lda,
                                      nb_t *x)
 {
+    /* the reference tests x(j) before its division: a quotient that underflows to zero (or a
+       division by Inf) still subtracts its column */
+    int live[L2_TR_GROUP];
     for (size_t t = 0; t < b; t++) {
         size_t i = upper ? b - 1 - t : t;
         nb_t acc = x[i];
         if (upper)
             for (size_t j = b; j-- > i + 1;) {
-                nb_t tj = x[j];
-                if (tj != 0)
-                    acc = acc - tj * a[i + j * lda];
+                if (live[j])
+                    acc = acc - x[j] * a[i + j * lda];
             }
         else
             for (size_t j = 0; j < i; j++) {
-                nb_t tj = x[j];
-                if (tj != 0)
-                    acc = acc - tj * a[i + j * lda];
+                if (live[j])
+                    acc = acc - x[j] * a[i + j * lda];
             }
-        if (nounit && acc != 0)
+        live[i] = acc != 0;
+        if (nounit && live[i])
             acc = acc / a[i + i * lda];
         x[i] = acc;
     }
