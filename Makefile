@@ -16,6 +16,11 @@ config.mk:
 
 BUILD ?= build
 LIBDIR ?= lib
+# KBUILD: where the kernels' objects (kernels/) go, BUILD unless set. The kernels use no OpenMP
+# (its pragmas and runtime calls live in the drivers and threading/), so make check's no-OpenMP
+# build names the main build here (KBUILD=build) and compiles only the drivers again (with
+# ILP64=no: the suffixed ILP64 library renames objects under BUILD only).
+KBUILD ?= $(BUILD)
 SAN ?=
 OPT ?= -O2
 
@@ -73,17 +78,18 @@ ISA_SRCS := $(foreach s,$(ISA_SETS),$(wildcard kernels/$(s)/*.c))
 # aarch64 files whose name contains "bf16" hold FEAT_BF16 kernels (BFDOT/BFMMLA), run only where
 # the hwcaps report bf16: they alone are compiled with the +bf16 extension on top of their set's.
 ARM_BF16_SRCS := $(foreach f,$(filter kernels/neon/% kernels/sve/%,$(ISA_SRCS)),$(if $(findstring bf16,$(notdir $(f))),$(f)))
-$(patsubst %.c,$(BUILD)/%.o,$(filter kernels/neon/%,$(ARM_BF16_SRCS))): ISA_EXTRA_FLAGS = $(FLAGS_NEON_BF16)
-$(patsubst %.c,$(BUILD)/%.o,$(filter kernels/sve/%,$(ARM_BF16_SRCS))): ISA_EXTRA_FLAGS = $(FLAGS_SVE_BF16)
+$(patsubst %.c,$(KBUILD)/%.o,$(filter kernels/neon/%,$(ARM_BF16_SRCS))): ISA_EXTRA_FLAGS = $(FLAGS_NEON_BF16)
+$(patsubst %.c,$(KBUILD)/%.o,$(filter kernels/sve/%,$(ARM_BF16_SRCS))): ISA_EXTRA_FLAGS = $(FLAGS_SVE_BF16)
 
 PRECS = s d c z
 PREC_s = 1
 PREC_d = 2
 PREC_c = 3
 PREC_z = 4
-TMPL_OBJS := $(foreach p,$(PRECS),$(patsubst %.tmpl.c,$(BUILD)/t/%_$(p).o,$(TMPL_SRCS)))
-PLAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(PLAIN_SRCS))
-ISA_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(ISA_SRCS))
+obj_dir = $(if $(filter kernels/%,$(1)),$(KBUILD),$(BUILD))
+TMPL_OBJS := $(foreach p,$(PRECS),$(foreach f,$(TMPL_SRCS),$(call obj_dir,$(f))/t/$(f:.tmpl.c=_$(p).o)))
+PLAIN_OBJS := $(foreach f,$(PLAIN_SRCS),$(call obj_dir,$(f))/$(f:.c=.o))
+ISA_OBJS := $(patsubst %.c,$(KBUILD)/%.o,$(ISA_SRCS))
 OBJS := $(TMPL_OBJS) $(PLAIN_OBJS) $(ISA_OBJS)
 
 # Two integer widths (docs/ARCHITECTURE.md): the sources under WIDTH_DIRS see blasint (the BLAS
@@ -126,7 +132,7 @@ $(LIBDIR)/libnanoblas.so: $(SHLIB)
 	ln -sf $(SONAME) $@
 
 define tmpl_rule
-$(BUILD)/t/%_$(1).o: %.tmpl.c $(CONFIG)
+$(foreach d,$(sort $(BUILD) $(KBUILD)),$(d)/t/%_$(1).o): %.tmpl.c $(CONFIG)
 	@mkdir -p $$(@D)
 	$$(CC) $$(BASE_CFLAGS) $$(WIDTH_FLAGS) -DNB_PREC=$(PREC_$(1)) -c $$< -o $$@
 $(BUILD64)/t/%_$(1).o: %.tmpl.c $(CONFIG)
@@ -136,7 +142,7 @@ endef
 $(foreach p,$(PRECS),$(eval $(call tmpl_rule,$(p))))
 
 define isa_rule
-$(BUILD)/kernels/$(1)/%.o: kernels/$(1)/%.c $(CONFIG)
+$(KBUILD)/kernels/$(1)/%.o: kernels/$(1)/%.c $(CONFIG)
 	@mkdir -p $$(@D)
 	$$(CC) $$(BASE_CFLAGS) $$(WIDTH_FLAGS) $$(FLAGS_$(1)) $$(ISA_EXTRA_FLAGS) -c $$< -o $$@
 endef
@@ -149,6 +155,11 @@ $(BUILD64)/%.o: %.c $(CONFIG)
 $(BUILD)/%.o: %.c $(CONFIG)
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(WIDTH_FLAGS) -c $< -o $@
+ifneq ($(KBUILD),$(BUILD))
+$(KBUILD)/kernels/%.o: kernels/%.c $(CONFIG)
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(WIDTH_FLAGS) -c $< -o $@
+endif
 
 # Test programs: tests/test_*.c, each one translation unit linked against the shared library.
 TEST_SRCS := $(wildcard tests/test_*.c)

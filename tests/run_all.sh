@@ -7,11 +7,17 @@ JOBS=${JOBS:-2}
 pass=0; fail=0; failed=""; skipped=""; t_all=$(date +%s)
 # A step passes on exit status 0 and fails on any other, except 77: the step's prerequisite is
 # missing and could not be installed (it says which); it is listed as skipped in the summary.
+# A step that runs past STEP_TIMEOUT seconds (default 1200; the longest takes about 2 minutes
+# here; the package installs of the first step 3600) is stopped, with its children, and fails:
+# a hang costs one step, not the CI run.
+STEP_TIMEOUT=${STEP_TIMEOUT:-1200}
 step() { # name command...
   name=$1; shift
   echo "== $name"
   start=$(date +%s)
-  "$@"; rc=$?
+  lim=$STEP_TIMEOUT; [ "$name" = deps ] && lim=3600
+  timeout -k 10 "$lim" "$@"; rc=$?
+  [ $rc -eq 124 ] && echo "   (stopped after ${lim}s)"
   if [ $rc -eq 0 ]; then pass=$((pass+1)); r=ok
   elif [ $rc -eq 77 ]; then skipped="$skipped $name"; r=SKIPPED
   else fail=$((fail+1)); failed="$failed $name"; r=FAILED; fi
@@ -37,9 +43,70 @@ sets=$(LD_LIBRARY_PATH="$lib" build/nb_info --sets)
 echo "kernel sets this machine runs: $sets"
 LD_LIBRARY_PATH="$lib" build/nb_info | sed 's/^/   /'
 
+# The other three builds (no OpenMP, the sanitizers, aarch64) compile in the background, one
+# job at a time and at low priority, while the tests below run: the tests keep one core busy,
+# the builds the other, and each build is waited for where its tests start (wait_build). The
+# no-OpenMP build takes the main build's kernel objects (KBUILD=build, Makefile).
+bgdir=$(pwd)/tests/out/builds
+mkdir -p "$bgdir" && rm -f "$bgdir"/*
+bg_make() { # name make-args...: one background build, its output in $bgdir/NAME.log
+  n=$1; shift
+  s0=$(date +%s)
+  nice -n 15 make -s -j1 "$@" > "$bgdir/$n.log" 2>&1; r=$?
+  echo "$r $(( $(date +%s) - s0 ))" > "$bgdir/$n.rc"
+}
+arm_build=no
+if [ "${NB_CHECK_ARM:-1}" != 0 ] && command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 &&
+   ./tests/run_arm.sh --missing >/dev/null 2>&1; then arm_build=yes; fi
+(
+  bg_make no-openmp OPENMP_CFLAGS= BUILD=build-noomp KBUILD=build LIBDIR=lib-noomp ILP64=no lib tests
+  bg_make sanitizers SAN=1 BUILD=build-san LIBDIR=lib-san ILP64=no lib tests
+  [ $arm_build = yes ] && bg_make arm tests-arm
+) < /dev/null &
+bg_pid=$!
+# A build, waited for: true if it succeeded (its last lines shown if not)
+wait_build() { # name
+  w0=$(date +%s)
+  while [ ! -f "$bgdir/$1.rc" ] && kill -0 $bg_pid 2>/dev/null; do sleep 5; done
+  r=1; secs=?
+  [ -f "$bgdir/$1.rc" ] && read -r r secs < "$bgdir/$1.rc"
+  echo "   [build $1 (background): ${secs}s, waited $(( $(date +%s) - w0 ))s]"
+  [ "$r" = 0 ] || { tail -n 30 "$bgdir/$1.log"; return 1; }
+}
+
+# Which sets run which programs at which size (test_mode PROGRAM SET -> full, quick or skip):
+# - The amx set is the avx512 set with bf16 GEMM on AMX tiles (kernels/amx/kset_amx.c): where
+#   both run, amx runs only the programs that reach bf16 (BF16_TESTS); the rest would run the
+#   same code twice.
+# - full_set, the first set left, runs every program at full size; the others run LONG_TESTS at
+#   reduced size (NB_TEST_QUICK=1, tests/testutil.h: the edges of every block, chunk and
+#   threshold, fewer random cases and one large size). Each of those took 1-3 minutes a set at
+#   full size, nearly all of it in the test's own long-double reference.
+BF16_TESTS="test_arch test_batch test_bf16 test_brgemm test_cblas_xerbla"
+LONG_TESTS="test_l1_repro test_level2_blocked test_position test_l2sym test_lapack_inv"
+in_list() { case " $2 " in *" $1 "*) true ;; *) false ;; esac; }
+amx_dup=no
+in_list amx "$sets" && in_list avx512 "$sets" && amx_dup=yes
+full_set=""
+for s in $sets; do
+  [ "$s" = amx ] && [ $amx_dup = yes ] && continue
+  full_set=$s; break
+done
+dup_set() { [ "$1" = amx ] && [ $amx_dup = yes ]; } # a set whose non-bf16 code another set runs
+test_mode() { # program set
+  if dup_set "$2"; then in_list "$1" "$BF16_TESTS" && echo full || echo skip
+  elif [ "$2" = "$full_set" ] || ! in_list "$1" "$LONG_TESTS"; then echo full
+  else echo quick; fi
+}
+echo "full size on $full_set; reduced on the others: $LONG_TESTS$( [ $amx_dup = yes ] && echo "; amx: $BF16_TESTS only")"
+
 for t in build/tests/test_*; do
+  n=$(basename "$t")
   for s in $sets; do
-    step "$(basename "$t")[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s "$t"
+    case $(test_mode "$n" "$s") in
+      full) step "$n[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s "$t" ;;
+      quick) step "$n[$s,quick]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NB_TEST_QUICK=1 "$t" ;;
+    esac
   done
 done
 # Every microarchitecture tuning entry (arch/uarch.c) forced on this CPU: the differential GEMM,
@@ -55,6 +122,7 @@ done
 # ?gemm3m's 3M driver at every size (its tuning cut-off lowered to 1; at the default, the test's
 # small problems run ?gemm), on every kernel set.
 for s in $sets; do
+  dup_set "$s" && continue
   step "gemm3m[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NANOBLAS_TUNE=gemm3m_min=1 \
     build/tests/test_openblas_ext2
 done
@@ -64,6 +132,7 @@ done
 # caches (copy_stream_min=1; by default only copies larger than the LLC do), so the streaming
 # copy's head, vector steps and tail meet the guard zones at every alignment the tests make.
 for s in $sets; do
+  dup_set "$s" && continue
   for pf in 0 1; do
     cs=$((1 - pf))
     step "l1_prefetch=$pf,copy_stream_min=$cs[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s \
@@ -96,13 +165,16 @@ spill_strict='^(nb_[sd]gemm_(avx512|avx2|neon|sve)_[0-9]+v?x[0-9]+(_n[24])?|nb_(
 step symbols ./tests/check_symbols.sh lib
 step xerbla ./tests/check_xerbla.sh lib build
 for s in $sets; do
+  dup_set "$s" && continue
   step "netlib[$s]" env NANOBLAS_ARCH=$s ./tests/netlib/run_netlib.sh lib tests/out/netlib-$s
 done
 # ILP64 (mk/ilp64.mk): the 24 testers of Debian's libblas64-test on the unsuffixed 64-bit-integer
-# library (libblas64.so.3 -> libopenblas64.so.0), every set; the symbols of both conventions; the
-# calls past 2^31 against both; the differential tests built against the suffixed API
-# (build/tests64/, full size on the best set, reduced on the others).
+# library (libblas64.so.3 -> libopenblas64.so.0) on full_set and generic (the 64-bit interface
+# layer is the same code on every set; the LP64 testers above run each set's kernels); the
+# symbols of both conventions; the calls past 2^31 against both; the differential tests built
+# against the suffixed API (build/tests64/, full size on full_set, reduced on the others).
 for s in $sets; do
+  [ "$s" = "$full_set" ] || [ "$s" = generic ] || continue
   step "netlib-ilp64[$s]" env NANOBLAS_ARCH=$s NETLIB_ILP64=1 ./tests/netlib/run_netlib.sh lib tests/out/netlib64-$s
 done
 step ilp64-symbols ./tests/check_ilp64_symbols.sh lib
@@ -114,15 +186,17 @@ for v in tests64 tests64u; do
 done
 for t in build/tests64/test_*; do
   for s in $sets; do
-    q=1; [ "$s" = "${sets%% *}" ] && q=0
+    dup_set "$s" && continue
+    q=1; [ "$s" = "$full_set" ] && q=0
     step "ilp64:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NB_TEST_QUICK=$q "$t"
   done
 done
 # LAPACK's own testers (Debian's liblapack-test) on our libopenblas.so.0, compared with the same
 # testers on the reference BLAS and LAPACK (tests/netlib/run_lapack_testers.sh): every tester on
 # every set (the eigenvalue testers follow the last bits of nrm2, gemv and the like, which differ
-# between sets).
+# between sets; amx's are avx512's).
 for s in $sets; do
+  dup_set "$s" && continue
   step "lapack-testers[$s]" env NANOBLAS_ARCH=$s LAPACK_TESTERS=all \
     ./tests/netlib/run_lapack_testers.sh lib tests/out/lapack-$s
 done
@@ -144,11 +218,13 @@ step swap-numpy-scipy-R ./tests/integration/run_swap.sh lib
 step numpy-linalg-suite ./tests/integration/run_numpy_suite.sh lib
 
 # The library built without OpenMP (what ./configure --disable-openmp gives) must pass the same
-# differential tests on every kernel set. Reduced sizes (NB_TEST_QUICK, tests/testutil.h: fewer
-# random repetitions and smaller large problems): every program ran at full size above.
-if built no-openmp OPENMP_CFLAGS= BUILD=build-noomp LIBDIR=lib-noomp ILP64=no lib tests; then
+# differential tests, on full_set and generic: what it changes is in the drivers and threading/,
+# the same code on every set (its kernels are the main build's objects). Reduced sizes
+# (NB_TEST_QUICK, tests/testutil.h: fewer random repetitions and smaller large problems).
+if wait_build no-openmp; then
   for t in build-noomp/tests/test_*; do
     for s in $sets; do
+      [ "$s" = "$full_set" ] || [ "$s" = generic ] || continue
       step "no-openmp:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-noomp" NANOBLAS_ARCH=$s \
         NB_TEST_QUICK=1 "$t"
     done
@@ -161,10 +237,15 @@ fi
 # sizes (NB_TEST_QUICK) like the no-OpenMP run: what each program keeps in that mode is said
 # where it reads tu_quick(). At full size the large problems and the team sizes (the
 # thread-equality tests re-run each case at 2, 3, 4 and 7 threads) made this the longest part of
-# make check.
-if built sanitizers SAN=1 BUILD=build-san LIBDIR=lib-san ILP64=no lib tests; then
+# make check. Every set's kernels (amx: its bf16 programs); the thread-team programs, whose code
+# is the same on every set, on full_set only.
+THREAD_TESTS="test_threads test_thread_grid test_fork test_pool"
+if wait_build sanitizers; then
   for t in build-san/tests/test_*; do
+    n=$(basename "$t")
     for s in $sets; do
+      [ "$(test_mode "$n" "$s")" = skip ] && continue
+      in_list "$n" "$THREAD_TESTS" && [ "$s" != "$full_set" ] && continue
       step "asan-ubsan:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-san" NANOBLAS_ARCH=$s \
         NB_TEST_QUICK=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 "$t"
     done
@@ -181,6 +262,7 @@ if [ "${NB_CHECK_ARM:-1}" = 0 ]; then
   echo "== arm: not run (NB_CHECK_ARM=0; make check-arm runs it alone)"
 elif command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
   echo "== arm (make check-arm)"
+  [ $arm_build = yes ] && { wait_build arm || echo "   (run_arm.sh builds it again and reports)"; }
   arm_steps=$(mktemp)
   NB_STEP_FILE=$arm_steps NB_NO_INSTALL=1 JOBS=$JOBS ./tests/run_arm.sh
   rc=$?
@@ -198,6 +280,7 @@ else
   echo "== arm: skipped (no aarch64-linux-gnu-gcc; tests/install_deps.sh arm installs the cross toolchain)"
 fi
 
+wait $bg_pid 2>/dev/null
 echo
 [ -n "$skipped" ] && echo "skipped (prerequisite missing):$skipped"
 [ -n "$failed" ] && echo "failed:$failed"

@@ -13,6 +13,8 @@
 # tests/testutil.h; QUICK=0 for
 # full size), JOBS at a time. Each run is one step; the last line is "N passed, N failed".
 #   NB_STEP_FILE=FILE  append "ok NAME" / "FAILED NAME" per step (tests/run_all.sh counts them)
+#   --missing          only check that the toolchain, qemu and the arm64 runtimes are there: exit 0
+#                      if so, else 1 with what is missing (tests/run_all.sh asks before it builds)
 # Exit status: 0 all passed, 1 something failed, 77 the toolchain or qemu is missing (said why).
 set -u
 cd "$(dirname "$0")/.."
@@ -36,6 +38,8 @@ missing() {
   echo "$m"
 }
 m=$(missing)
+# --missing: only say whether everything is there (exit 0) or what is not (exit 1)
+if [ "${1:-}" = --missing ]; then [ -z "$m" ] && exit 0; echo "missing:$m"; exit 1; fi
 if [ -n "$m" ] && [ "${NB_NO_INSTALL:-0}" != 1 ]; then
   ./tests/install_deps.sh arm
   m=$(missing)
@@ -81,6 +85,13 @@ echo "kernel sets: NEON-only CPU: $sets_off; SVE CPU: $sets_sve (vector-length d
 # - the netlib testers for each set, and for sve at 128 and 512 bits.
 WIDE_SAMPLE=${WIDE_SAMPLE:-4}
 GENERIC_SAMPLE=${GENERIC_SAMPLE:-4}
+# - the programs of LONG_TESTS (2-3 minutes each under qemu even at quick sizes, in their own
+#   long-double references), one case in $LONG_SAMPLE on neon and sve at 128 bits too (the same
+#   cases on both: tu_sampled hashes the case number; x86 runs every case of the same drivers).
+LONG_SAMPLE=${LONG_SAMPLE:-2}
+LONG_TESTS="test_l1_repro test_level2_blocked test_l2sym"
+long_sample() { case " $LONG_TESTS " in *" $1 "*) echo "$LONG_SAMPLE" ;; *) echo 1 ;; esac; }
+long_tag() { [ "$(long_sample "$1")" = 1 ] || echo ",1/$LONG_SAMPLE"; }
 WIDE_TESTS="test_gemm test_level2 test_level2_blocked test_level3 test_level3_tri test_compact test_batch test_cblas"
 jobs=$out/jobs.txt
 : > "$jobs"
@@ -100,10 +111,14 @@ for s in $vl_sets; do add "netlib-ilp64[$s,sve128]" sve128 "$s" 1 "env NETLIB_IL
 for t in build-arm/tests64/large build-arm/tests64u/large; do
   [ -x "$t" ] && add "ilp64-$(basename "$(dirname "$t")")-large[sve128]" sve128 "${sets_sve%% *}" 1 "$t"
 done
+# The ILP64 differential tests on one set (sve at 128 bits, else the first of the NEON-only CPU's):
+# the 64-bit interface layer is the same code on every set, and the LP64 runs below take each
+# set's kernels through it.
+ilp64_on="${vl_sets%% *}"; ilp64_cpu=sve128
+[ -n "$ilp64_on" ] || { ilp64_on="${sets_off%% *}"; ilp64_cpu=sve-off; }
 for t in build-arm/tests64/test_*; do
   n=$(basename "$t")
-  for s in $sets_off; do [ "$s" = generic ] || add "ilp64:$n[$s,sve-off]" sve-off "$s" 1 "$t"; done
-  for s in $vl_sets; do add "ilp64:$n[$s,sve128]" sve128 "$s" 1 "$t"; done
+  add "ilp64:$n[$ilp64_on,$ilp64_cpu]" "$ilp64_cpu" "$ilp64_on" 1 "$t"
 done
 for t in build-arm/tests/test_*; do
   n=$(basename "$t")
@@ -111,11 +126,11 @@ for t in build-arm/tests/test_*; do
     if [ "$s" = generic ]; then
       [ "$n" = test_threads ] || add "$n[$s,sve-off,1/$GENERIC_SAMPLE]" sve-off "$s" "$GENERIC_SAMPLE" "$t"
     else
-      add "$n[$s,sve-off]" sve-off "$s" 1 "$t"
+      add "$n[$s,sve-off$(long_tag "$n")]" sve-off "$s" "$(long_sample "$n")" "$t"
     fi
   done
   for s in $vl_sets; do
-    add "$n[$s,sve128]" sve128 "$s" 1 "$t"
+    add "$n[$s,sve128$(long_tag "$n")]" sve128 "$s" "$(long_sample "$n")" "$t"
     case " $WIDE_TESTS " in *" $n "*)
       for c in sve256 sve512; do add "$n[$s,$c,1/$WIDE_SAMPLE]" "$c" "$s" "$WIDE_SAMPLE" "$t"; done ;;
     esac
@@ -135,7 +150,7 @@ start=$(date +%s)
 case $cmd in
   tests/netlib/*|"env NETLIB_ILP64=1 tests/netlib/"*)
     env QEMU_CPU="$(cpu_of "$cpu")" NANOBLAS_ARCH="$set" NETLIB_ARCH=arm64 NETLIB_EXEC="$QEMU" \
-      NETLIB_SIZES=debian $cmd > "$log" 2>&1 ;;
+      NETLIB_SIZES=debian timeout -k 10 1200 $cmd > "$log" 2>&1 ;;
   *)
     env LD_LIBRARY_PATH="$ARM_LIB" QEMU_CPU="$(cpu_of "$cpu")" NANOBLAS_ARCH="$set" \
       NB_TEST_EMULATOR="$QEMU" NB_TEST_QUICK="$QUICK" NB_TEST_SAMPLE="$sample" timeout 900 "$QEMU" "$(pwd)/$cmd" > "$log" 2>&1 ;;
