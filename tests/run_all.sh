@@ -43,16 +43,17 @@ sets=$(LD_LIBRARY_PATH="$lib" build/nb_info --sets)
 echo "kernel sets this machine runs: $sets"
 LD_LIBRARY_PATH="$lib" build/nb_info | sed 's/^/   /'
 
-# The other three builds (no OpenMP, the sanitizers, aarch64) compile in the background, one
-# job at a time and at low priority, while the tests below run: the tests keep one core busy,
-# the builds the other, and each build is waited for where its tests start (wait_build). The
-# no-OpenMP build takes the main build's kernel objects (KBUILD=build, Makefile).
+# The other three builds (no OpenMP, the sanitizers, aarch64) compile in the background at the
+# lowest priority but one, while the tests below run: most tests keep one core busy, the builds
+# take what the tests leave (nice 15: a test that runs two threads still gets both cores), and
+# each build is waited for where its tests start (wait_build). The no-OpenMP build takes the
+# main build's kernel objects (KBUILD=build, Makefile).
 bgdir=$(pwd)/tests/out/builds
 mkdir -p "$bgdir" && rm -f "$bgdir"/*
 bg_make() { # name make-args...: one background build, its output in $bgdir/NAME.log
   n=$1; shift
   s0=$(date +%s)
-  nice -n 15 make -s -j1 "$@" > "$bgdir/$n.log" 2>&1; r=$?
+  nice -n 15 make -s -j"$JOBS" "$@" > "$bgdir/$n.log" 2>&1; r=$?
   echo "$r $(( $(date +%s) - s0 ))" > "$bgdir/$n.rc"
 }
 arm_build=no
