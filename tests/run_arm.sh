@@ -83,6 +83,8 @@ echo "kernel sets: NEON-only CPU: $sets_off; SVE CPU: $sets_sve (vector-length d
 # - generic (the C kernels, which make check runs in full on x86): every program but the
 #   threads test, one case in $GENERIC_SAMPLE.
 # - the netlib testers for each set, and for sve at 128 and 512 bits.
+#   test_level3 (symm/hemm and the rank-k updates on the same GEMM tiles as test_gemm) one case in
+#   4 x $WIDE_SAMPLE: at one in four it took 370 s a length, the longest runs here.
 WIDE_SAMPLE=${WIDE_SAMPLE:-4}
 GENERIC_SAMPLE=${GENERIC_SAMPLE:-4}
 # - the programs of LONG_TESTS (2-3 minutes each under qemu even at quick sizes, in their own
@@ -132,7 +134,8 @@ for t in build-arm/tests/test_*; do
   for s in $vl_sets; do
     add "$n[$s,sve128$(long_tag "$n")]" sve128 "$s" "$(long_sample "$n")" "$t"
     case " $WIDE_TESTS " in *" $n "*)
-      for c in sve256 sve512; do add "$n[$s,$c,1/$WIDE_SAMPLE]" "$c" "$s" "$WIDE_SAMPLE" "$t"; done ;;
+      w=$WIDE_SAMPLE; [ "$n" = test_level3 ] && w=$((WIDE_SAMPLE * 4))
+      for c in sve256 sve512; do add "$n[$s,$c,1/$w]" "$c" "$s" "$w" "$t"; done ;;
     esac
   done
 done
