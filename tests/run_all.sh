@@ -94,6 +94,8 @@ for s in $sets; do
   full_set=$s; break
 done
 dup_set() { [ "$1" = amx ] && [ $amx_dup = yes ]; } # a set whose non-bf16 code another set runs
+own_sets=""  # the sets less that one: the loops below that reach no bf16 code run these
+for s in $sets; do dup_set "$s" || own_sets="$own_sets $s"; done
 test_mode() { # program set
   if dup_set "$2"; then in_list "$1" "$BF16_TESTS" && echo full || echo skip
   elif [ "$2" = "$full_set" ] || ! in_list "$1" "$LONG_TESTS"; then echo full
@@ -122,8 +124,7 @@ for u in zen2 zen3 zen4 zen5 skylakex icelake sapphirerapids graniterapids neove
 done
 # ?gemm3m's 3M driver at every size (its tuning cut-off lowered to 1; at the default, the test's
 # small problems run ?gemm), on every kernel set.
-for s in $sets; do
-  dup_set "$s" && continue
+for s in $own_sets; do
   step "gemm3m[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NANOBLAS_TUNE=gemm3m_min=1 \
     build/tests/test_openblas_ext2
 done
@@ -132,8 +133,7 @@ done
 # thread-count reproducibility tests. The prefetch-off run also streams every copy past the
 # caches (copy_stream_min=1; by default only copies larger than the LLC do), so the streaming
 # copy's head, vector steps and tail meet the guard zones at every alignment the tests make.
-for s in $sets; do
-  dup_set "$s" && continue
+for s in $own_sets; do
   for pf in 0 1; do
     cs=$((1 - pf))
     step "l1_prefetch=$pf,copy_stream_min=$cs[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s \
@@ -165,8 +165,7 @@ spill_strict='^(nb_[sd]gemm_(avx512|avx2|neon|sve)_[0-9]+v?x[0-9]+(_n[24])?|nb_(
   --allow '_(12x4|24x4)(_n2)?$' $isa_objs
 step symbols ./tests/check_symbols.sh lib
 step xerbla ./tests/check_xerbla.sh lib build
-for s in $sets; do
-  dup_set "$s" && continue
+for s in $own_sets; do
   step "netlib[$s]" env NANOBLAS_ARCH=$s ./tests/netlib/run_netlib.sh lib tests/out/netlib-$s
 done
 # ILP64 (mk/ilp64.mk): the 24 testers of Debian's libblas64-test on the unsuffixed 64-bit-integer
@@ -186,8 +185,7 @@ for v in tests64 tests64u; do
   [ -x build/$v/lapack ] && step "ilp64-lapack[$v]" env LD_LIBRARY_PATH="$lib" build/$v/lapack
 done
 for t in build/tests64/test_*; do
-  for s in $sets; do
-    dup_set "$s" && continue
+  for s in $own_sets; do
     q=1; [ "$s" = "$full_set" ] && q=0
     step "ilp64:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s NB_TEST_QUICK=$q "$t"
   done
@@ -196,8 +194,7 @@ done
 # testers on the reference BLAS and LAPACK (tests/netlib/run_lapack_testers.sh): every tester on
 # every set (the eigenvalue testers follow the last bits of nrm2, gemv and the like, which differ
 # between sets; amx's are avx512's).
-for s in $sets; do
-  dup_set "$s" && continue
+for s in $own_sets; do
   step "lapack-testers[$s]" env NANOBLAS_ARCH=$s LAPACK_TESTERS=all \
     ./tests/netlib/run_lapack_testers.sh lib tests/out/lapack-$s
 done
