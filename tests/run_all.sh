@@ -11,6 +11,11 @@ pass=0; fail=0; failed=""; skipped=""; t_all=$(date +%s)
 # here; the package installs of the first step 3600) is stopped, with its children, and fails:
 # a hang costs one step, not the CI run.
 STEP_TIMEOUT=${STEP_TIMEOUT:-1200}
+# Two tiers. make check (NB_CHECK_FULL unset): what CI runs, sized to fit its time. make
+# check-full (NB_CHECK_FULL=1) adds what is said where FULL is read below: the LAPACK testers, the
+# netlib ILP64 testers and the no-OpenMP tests on more sets, and the qemu runs make check samples
+# or leaves out (tests/run_arm.sh FULL=1).
+FULL=${NB_CHECK_FULL:-0}
 step() { # name command...
   name=$1; shift
   echo "== $name"
@@ -62,7 +67,7 @@ if [ "${NB_CHECK_ARM:-1}" != 0 ] && command -v aarch64-linux-gnu-gcc >/dev/null 
 (
   bg_make no-openmp OPENMP_CFLAGS= BUILD=build-noomp KBUILD=build LIBDIR=lib-noomp ILP64=no lib tests
   bg_make sanitizers SAN=1 BUILD=build-san LIBDIR=lib-san ILP64=no lib tests
-  [ $arm_build = yes ] && bg_make arm tests-arm
+  [ $arm_build = yes ] && bg_make arm tests-arm DEBUG=-g1
 ) < /dev/null &
 bg_pid=$!
 # A build, waited for: true if it succeeded (its last lines shown if not)
@@ -101,6 +106,7 @@ test_mode() { # program set
   elif [ "$2" = "$full_set" ] || ! in_list "$1" "$LONG_TESTS"; then echo full
   else echo quick; fi
 }
+[ "$FULL" = 1 ] && echo "make check-full: every tier"
 echo "full size on $full_set; reduced on the others: $LONG_TESTS$( [ $amx_dup = yes ] && echo "; amx: $BF16_TESTS only")"
 
 for t in build/tests/test_*; do
@@ -170,11 +176,12 @@ for s in $own_sets; do
 done
 # ILP64 (mk/ilp64.mk): the 24 testers of Debian's libblas64-test on the unsuffixed 64-bit-integer
 # library (libblas64.so.3 -> libopenblas64.so.0) on full_set and generic (the 64-bit interface
-# layer is the same code on every set; the LP64 testers above run each set's kernels); the
-# symbols of both conventions; the calls past 2^31 against both; the differential tests built
-# against the suffixed API (build/tests64/, full size on full_set, reduced on the others).
+# layer is the same code on every set; the LP64 testers above run each set's kernels; make
+# check-full: generic too); the symbols of both conventions; the calls past 2^31 against both;
+# the differential tests built against the suffixed API (build/tests64/, full size on full_set,
+# reduced on the others).
 for s in $sets; do
-  [ "$s" = "$full_set" ] || [ "$s" = generic ] || continue
+  [ "$s" = "$full_set" ] || { [ "$FULL" = 1 ] && [ "$s" = generic ]; } || continue
   step "netlib-ilp64[$s]" env NANOBLAS_ARCH=$s NETLIB_ILP64=1 ./tests/netlib/run_netlib.sh lib tests/out/netlib64-$s
 done
 step ilp64-symbols ./tests/check_ilp64_symbols.sh lib
@@ -192,9 +199,10 @@ for t in build/tests64/test_*; do
 done
 # LAPACK's own testers (Debian's liblapack-test) on our libopenblas.so.0, compared with the same
 # testers on the reference BLAS and LAPACK (tests/netlib/run_lapack_testers.sh): every tester on
-# every set (the eigenvalue testers follow the last bits of nrm2, gemv and the like, which differ
-# between sets; amx's are avx512's).
+# full_set; make check-full: on every set (the eigenvalue testers follow the last bits of nrm2,
+# gemv and the like, which differ between sets; amx's are avx512's). 80-110 s a set here.
 for s in $own_sets; do
+  [ "$s" = "$full_set" ] || [ "$FULL" = 1 ] || continue
   step "lapack-testers[$s]" env NANOBLAS_ARCH=$s LAPACK_TESTERS=all \
     ./tests/netlib/run_lapack_testers.sh lib tests/out/lapack-$s
 done
@@ -216,13 +224,14 @@ step swap-numpy-scipy-R ./tests/integration/run_swap.sh lib
 step numpy-linalg-suite ./tests/integration/run_numpy_suite.sh lib
 
 # The library built without OpenMP (what ./configure --disable-openmp gives) must pass the same
-# differential tests, on full_set and generic: what it changes is in the drivers and threading/,
-# the same code on every set (its kernels are the main build's objects). Reduced sizes
-# (NB_TEST_QUICK, tests/testutil.h: fewer random repetitions and smaller large problems).
+# differential tests, on full_set (make check-full: generic too): what it changes is in the
+# drivers and threading/, the same code on every set (its kernels are the main build's objects).
+# Reduced sizes (NB_TEST_QUICK, tests/testutil.h: fewer random repetitions and smaller large
+# problems).
 if wait_build no-openmp; then
   for t in build-noomp/tests/test_*; do
     for s in $sets; do
-      [ "$s" = "$full_set" ] || [ "$s" = generic ] || continue
+      [ "$s" = "$full_set" ] || { [ "$FULL" = 1 ] && [ "$s" = generic ]; } || continue
       step "no-openmp:$(basename "$t")[$s]" env LD_LIBRARY_PATH="$(pwd)/lib-noomp" NANOBLAS_ARCH=$s \
         NB_TEST_QUICK=1 "$t"
     done
@@ -262,7 +271,7 @@ elif command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
   echo "== arm (make check-arm)"
   [ $arm_build = yes ] && { wait_build arm || echo "   (run_arm.sh builds it again and reports)"; }
   arm_steps=$(mktemp)
-  NB_STEP_FILE=$arm_steps NB_NO_INSTALL=1 JOBS=$JOBS ./tests/run_arm.sh
+  NB_STEP_FILE=$arm_steps NB_NO_INSTALL=1 JOBS=$JOBS FULL=$FULL ./tests/run_arm.sh
   rc=$?
   if [ $rc -eq 77 ]; then
     echo "   [arm skipped: see above]"

@@ -8,10 +8,12 @@
 #
 # Which runs: the generic and neon sets do not depend on the SVE vector length, so they run on
 # the NEON-only CPU (the detection step checks that NANOBLAS_ARCH still selects them on an SVE
-# CPU); the sets that appear only when SVE is there (sve) run at 128, 256 and 512 bits, the wide
-# lengths sampled (see the job list below). Tests run in reduced-size mode (NB_TEST_QUICK=1,
-# tests/testutil.h; QUICK=0 for
-# full size), JOBS at a time. Each run is one step; the last line is "N passed, N failed".
+# CPU); the sets that appear only when SVE is there (sve) run at 128 and 512 bits (and 256 with
+# FULL=1), the wide lengths sampled (see the job list below). Tests run in reduced-size mode
+# (NB_TEST_QUICK=1, tests/testutil.h; QUICK=0 for full size), JOBS at a time. Each run is one
+# step; the last line is "N passed, N failed".
+#   FULL=1             every run of the job list below (make check-full); default: make check's
+#                      tier, about a third of the qemu time
 #   NB_STEP_FILE=FILE  append "ok NAME" / "FAILED NAME" per step (tests/run_all.sh counts them)
 #   --missing          only check that the toolchain, qemu and the arm64 runtimes are there: exit 0
 #                      if so, else 1 with what is missing (tests/run_all.sh asks before it builds)
@@ -74,27 +76,39 @@ for s in $sets_sve; do case " $sets_off " in *" $s "*) ;; *) vl_sets="$vl_sets $
 echo "kernel sets: NEON-only CPU: $sets_off; SVE CPU: $sets_sve (vector-length dependent:${vl_sets:- none})"
 
 # The job list, one line each: NAME|CPU|SET|SAMPLE|command (run from the repository root);
-# SAMPLE is NB_TEST_SAMPLE (tests/testutil.h: keep about one case in N; 1 = all).
-# What runs where, to fit make check's time (qemu runs these programs 10-30x slower than a CPU):
-# - neon on the NEON-only CPU and sve at 128 bits: every test program, every case (quick sizes).
-# - sve at 256 and 512 bits, where qemu costs 3x more per case (it emulates every predicated
-#   lane of a 48-float tile): the programs whose code path depends on the vector length (the
-#   GEMM tiles, packing and edges, gemv, compact's native format), one case in $WIDE_SAMPLE.
-# - generic (the C kernels, which make check runs in full on x86): every program but the
-#   threads test, one case in $GENERIC_SAMPLE.
-# - the netlib testers for each set, and for sve at 128 and 512 bits.
-#   test_level3 (symm/hemm and the rank-k updates on the same GEMM tiles as test_gemm) one case in
-#   4 x $WIDE_SAMPLE: at one in four it took 370 s a length, the longest runs here.
-WIDE_SAMPLE=${WIDE_SAMPLE:-4}
+# SAMPLE is NB_TEST_SAMPLE (tests/testutil.h: keep about one case in N, chosen by a hash of the
+# case number; 1 = all). qemu runs these programs 10-30x slower than a CPU, so there are two tiers:
+# FULL=0 (make check, CI; about 10 minutes of 2 jobs here) and FULL=1 (make check-full and
+# `make check-arm FULL=1`: every run below, about 35 minutes here). What runs where:
+# - neon on the NEON-only CPU and sve at 128 bits: every test program; FULL=1 every case of the
+#   quick sizes, FULL=0 one case in 2. The programs of LONG_TESTS (2-3 minutes each under qemu
+#   even at quick sizes, in their own long-double references) one case in $LONG_SAMPLE (FULL=0:
+#   twice that); x86 runs every case of the same drivers.
+# - sve at 512 bits (FULL=1: 256 bits too), where qemu costs 3x more per case (it emulates every
+#   predicated lane of a 48-float tile): the programs whose code path depends on the vector length
+#   (the GEMM tiles, packing and edges, gemv, compact's native format), one case in $WIDE_SAMPLE
+#   (FULL=0: twice that); test_level3 and test_level3_tri (symm/hemm, the rank-k updates and
+#   trmm/trsm on the same GEMM tiles as test_gemm) four times fewer: at one in four they took 6+
+#   minutes a length, the longest runs here.
+# - generic (the C kernels, which make check runs in full on x86): FULL=1 every program but the
+#   threads test, one case in $GENERIC_SAMPLE; FULL=0 its netlib testers only.
+# - the netlib testers for each set, and for sve at 128 and 512 bits (every tier).
+# - ILP64: the netlib ILP64 testers for sve at 128 bits (FULL=1: neon too), the past-2^31 calls
+#   on both conventions, the differential tests against the suffixed API on one set (FULL=0: one
+#   case in 4, and not test_threads, whose team code the LP64 runs take through the same layer).
+FULL=${FULL:-0}
+tier=1; [ "$FULL" = 1 ] || tier=2   # the sampling factor of this tier
+WIDE_SAMPLE=$(( ${WIDE_SAMPLE:-4} * tier ))
 GENERIC_SAMPLE=${GENERIC_SAMPLE:-4}
-# - the programs of LONG_TESTS (2-3 minutes each under qemu even at quick sizes, in their own
-#   long-double references), one case in $LONG_SAMPLE on neon and sve at 128 bits too (the same
-#   cases on both: tu_sampled hashes the case number; x86 runs every case of the same drivers).
-LONG_SAMPLE=${LONG_SAMPLE:-2}
+LONG_SAMPLE=$(( ${LONG_SAMPLE:-2} * tier ))
 LONG_TESTS="test_l1_repro test_level2_blocked test_l2sym"
-long_sample() { case " $LONG_TESTS " in *" $1 "*) echo "$LONG_SAMPLE" ;; *) echo 1 ;; esac; }
-long_tag() { [ "$(long_sample "$1")" = 1 ] || echo ",1/$LONG_SAMPLE"; }
-WIDE_TESTS="test_gemm test_level2 test_level2_blocked test_level3 test_level3_tri test_compact test_batch test_cblas"
+sample_of() { # program: the NB_TEST_SAMPLE for neon and sve at 128 bits
+  case " $LONG_TESTS " in *" $1 "*) echo "$LONG_SAMPLE" ;; *) echo "$tier" ;; esac
+}
+sample_tag() { [ "$1" = 1 ] || echo ",1/$1"; }
+WIDE_TESTS="test_gemm test_level2 test_level2_blocked test_level3 test_level3_tri test_compact test_batch"
+[ "$FULL" = 1 ] && WIDE_TESTS="$WIDE_TESTS test_cblas"
+WIDE_CPUS="sve512"; [ "$FULL" = 1 ] && WIDE_CPUS="sve256 sve512"
 jobs=$out/jobs.txt
 : > "$jobs"
 add() { echo "$1|$2|$3|$4|$5" >> "$jobs"; }
@@ -103,12 +117,13 @@ for s in $sets_off; do add "netlib[$s,sve-off]" sve-off "$s" 1 "tests/netlib/run
 for s in $vl_sets; do
   for c in sve128 sve512; do add "netlib[$s,$c]" "$c" "$s" 1 "tests/netlib/run_netlib.sh lib-arm $out/netlib-$s-$c"; done
 done
-# ILP64 (mk/ilp64.mk): Debian's arm64 libblas64-test testers on lib-arm/libblas64.so.3 for each set
-# (sve at 128 bits), the past-2^31 calls on both conventions, and the differential tests built
-# against the suffixed API (neon, and sve at 128 bits).
-for s in $sets_off; do
-  [ "$s" = generic ] || add "netlib-ilp64[$s,sve-off]" sve-off "$s" 1 "env NETLIB_ILP64=1 tests/netlib/run_netlib.sh lib-arm $out/netlib64-$s-sve-off"
-done
+# ILP64 (mk/ilp64.mk): Debian's arm64 libblas64-test testers on lib-arm/libblas64.so.3, the
+# past-2^31 calls on both conventions, and the differential tests built against the suffixed API.
+if [ "$FULL" = 1 ]; then
+  for s in $sets_off; do
+    [ "$s" = generic ] || add "netlib-ilp64[$s,sve-off]" sve-off "$s" 1 "env NETLIB_ILP64=1 tests/netlib/run_netlib.sh lib-arm $out/netlib64-$s-sve-off"
+  done
+fi
 for s in $vl_sets; do add "netlib-ilp64[$s,sve128]" sve128 "$s" 1 "env NETLIB_ILP64=1 tests/netlib/run_netlib.sh lib-arm $out/netlib64-$s-sve128"; done
 for t in build-arm/tests64/large build-arm/tests64u/large; do
   [ -x "$t" ] && add "ilp64-$(basename "$(dirname "$t")")-large[sve128]" sve128 "${sets_sve%% *}" 1 "$t"
@@ -118,24 +133,29 @@ done
 # set's kernels through it.
 ilp64_on="${vl_sets%% *}"; ilp64_cpu=sve128
 [ -n "$ilp64_on" ] || { ilp64_on="${sets_off%% *}"; ilp64_cpu=sve-off; }
+ilp64_sample=1; [ "$FULL" = 1 ] || ilp64_sample=4
 for t in build-arm/tests64/test_*; do
   n=$(basename "$t")
-  add "ilp64:$n[$ilp64_on,$ilp64_cpu]" "$ilp64_cpu" "$ilp64_on" 1 "$t"
+  [ "$FULL" = 1 ] || [ "$n" != test_threads ] || continue
+  add "ilp64:$n[$ilp64_on,$ilp64_cpu$(sample_tag $ilp64_sample)]" "$ilp64_cpu" "$ilp64_on" "$ilp64_sample" "$t"
 done
 for t in build-arm/tests/test_*; do
   n=$(basename "$t")
+  smp=$(sample_of "$n")
   for s in $sets_off; do
     if [ "$s" = generic ]; then
-      [ "$n" = test_threads ] || add "$n[$s,sve-off,1/$GENERIC_SAMPLE]" sve-off "$s" "$GENERIC_SAMPLE" "$t"
+      [ "$FULL" = 1 ] && [ "$n" != test_threads ] &&
+        add "$n[$s,sve-off,1/$GENERIC_SAMPLE]" sve-off "$s" "$GENERIC_SAMPLE" "$t"
     else
-      add "$n[$s,sve-off$(long_tag "$n")]" sve-off "$s" "$(long_sample "$n")" "$t"
+      add "$n[$s,sve-off$(sample_tag "$smp")]" sve-off "$s" "$smp" "$t"
     fi
   done
   for s in $vl_sets; do
-    add "$n[$s,sve128$(long_tag "$n")]" sve128 "$s" "$(long_sample "$n")" "$t"
+    add "$n[$s,sve128$(sample_tag "$smp")]" sve128 "$s" "$smp" "$t"
     case " $WIDE_TESTS " in *" $n "*)
-      w=$WIDE_SAMPLE; [ "$n" = test_level3 ] && w=$((WIDE_SAMPLE * 4))
-      for c in sve256 sve512; do add "$n[$s,$c,1/$w]" "$c" "$s" "$w" "$t"; done ;;
+      w=$WIDE_SAMPLE
+      case $n in test_level3|test_level3_tri) w=$((WIDE_SAMPLE * 4)) ;; esac
+      for c in $WIDE_CPUS; do add "$n[$s,$c,1/$w]" "$c" "$s" "$w" "$t"; done ;;
     esac
   done
 done

@@ -33,6 +33,8 @@ static void test_general(void)
         for (int in = 0; in < NNS; in++)
             for (int it = 0; it < 3; it++, t++) {
                 int m = NS[im], n = NS[in];
+                if (!tu_sampled()) /* NB_TEST_SAMPLE: about one shape in N */
+                    continue;
                 /* alpha and beta walk through all 16 pairs of {0, 1, -1, random} */
                 t_gen(0, m, n, 0, 0, TR[it], rnd_scalar(t % 4), rnd_scalar((t / 4) % 4));
                 t_gen(0, m, n, 0, 0, TR[it], rnd(), rnd_scalar(t % 4));
@@ -71,6 +73,8 @@ static zc *herm_new(const tri *s, cbuf *a, int fill)
 /* ---- xSYMV/xHEMV, xSBMV/xHBMV, xSPMV/xHPMV ---- */
 static void t_symv(int kind, int upper, int n, int k, zc alpha, zc beta)
 {
+    if (!tu_sampled()) /* NB_TEST_SAMPLE (tests/run_arm.sh): about one case in N */
+        return;
     tri s = tri_new(kind, upper, n, k);
     int incx = rinc(), incy = rinc();
     cbuf a;
@@ -124,6 +128,8 @@ static void test_sym_tri(void)
 /* ---- xSYR/xHER, xSPR/xHPR (rank 1), xSYR2/xHER2, xSPR2/xHPR2 (rank 2) ---- */
 static void t_syr(int rank2, int kind, int upper, int n, zc alpha)
 {
+    if (!tu_sampled()) /* NB_TEST_SAMPLE (tests/run_arm.sh): about one case in N */
+        return;
     tri s = tri_new(kind, upper, n, 0);
     int incx = rinc(), incy = rinc();
     cbuf a;
