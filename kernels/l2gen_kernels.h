@@ -16,6 +16,16 @@
      {s,d,c,z}axpyb4: four band columns at once, column c (c = 0..3) at a + c*s holding rows
                   [c, c + len) of y: y[i] += t[c] * a[c*s + i] over those rows (len >= 3), each
                   y[i] updated column after column exactly as by four axpy calls (same values)
+     {s,d}trn_cols: rows held in acc[0 .. nv*VL) (nv = 1..8, VL = trn_vl() lanes), ncols
+                  columns: column c's segment at a + off_c (off_0 = 0, off_{c+1} = off_c + step_c,
+                  step_{c+1} = step_c + dstep), x(c) at x[c*xinc]; where x(c) != 0, acc[r] +=
+                  x(c) * segment[r] for every r, column after column
+     {s,d}trn_tri: nv = 1..4 vectors of rows (acc as above), each its own triangle: vector k's
+                  VL - 1 columns from a[k] with steps from step[k] as above, x(c) at
+                  x[k*VL + c*xinc], column c updating lanes 0..c (upper != 0) or VL-1-c .. VL-1
+                  (lower) where x(c) != 0; VL elements are read at every segment, so the caller
+                  keeps them inside its array (trmv.tmpl.c: they are, for full and packed
+                  storage)
      sbgemv_n / sbgemv_t: y += alpha * op(A) x with A and x bf16 (uint16_t), y fp32,
                   A(i, j) at a[i + j*lda]
      sbdot: the fp32 dot of two bf16 vectors */
@@ -36,6 +46,15 @@
     typedef void (*nb_##p##axpy_fn)(size_t n, NB_KARG_##p(T) t, const T *x, T *y);               \
     typedef T (*nb_##p##dot_fn)(size_t n, T acc, const T *x, const T *y, int conj);                \
     typedef void (*nb_##p##axpyb4_fn)(size_t len, const T *t, const T *a, size_t s, T *y);
+#define NB_L2GEN_TRN_TYPES(T, p)                                                                   \
+    typedef void (*nb_##p##trn_cols_fn)(size_t nv, size_t ncols, T *acc, const T *a,              \
+                                        ptrdiff_t step, ptrdiff_t dstep, const T *x,               \
+                                        ptrdiff_t xinc);                                           \
+    typedef void (*nb_##p##trn_tri_fn)(int nv, int upper, T *acc, const T *const *a,              \
+                                       const ptrdiff_t *step, ptrdiff_t dstep, const T *x,         \
+                                       ptrdiff_t xinc);
+NB_L2GEN_TRN_TYPES(float, s)
+NB_L2GEN_TRN_TYPES(double, d)
 NB_L2GEN_TYPES(float, s)
 NB_L2GEN_TYPES(double, d)
 NB_L2GEN_TYPES(float _Complex, c)
@@ -60,6 +79,12 @@ typedef struct {
     nb_daxpyb4_fn daxpyb4;
     nb_caxpyb4_fn caxpyb4;
     nb_zaxpyb4_fn zaxpyb4;
+    nb_strn_cols_fn strn_cols;
+    nb_dtrn_cols_fn dtrn_cols;
+    nb_strn_tri_fn strn_tri;
+    nb_dtrn_tri_fn dtrn_tri;
+    int (*strn_vl)(void);
+    int (*dtrn_vl)(void);
     void (*sbgemv_n)(size_t m, size_t n, float alpha, const unsigned short *a, size_t lda,
                      const unsigned short *x, float *y);
     void (*sbgemv_t)(size_t m, size_t n, float alpha, const unsigned short *a, size_t lda,
@@ -78,11 +103,19 @@ typedef struct {
     void nb_##p##axpy_l2_##sfx(size_t, NB_KARG_##p(T), const T *, T *);                         \
     T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);                                  \
     void nb_##p##axpyb4_l2_##sfx(size_t, const T *, const T *, size_t, T *);
+#define NB_L2GEN_TRN_PROTO(T, p, sfx)                                                              \
+    void nb_##p##trn_cols_l2_##sfx(size_t, size_t, T *, const T *, ptrdiff_t, ptrdiff_t,           \
+                                   const T *, ptrdiff_t);                                          \
+    void nb_##p##trn_tri_l2_##sfx(int, int, T *, const T *const *, const ptrdiff_t *, ptrdiff_t,   \
+                                  const T *, ptrdiff_t);                                           \
+    int nb_##p##trn_vl_l2_##sfx(void);
 #define NB_L2GEN_DECLARE(sfx)                                                                      \
     NB_L2GEN_PROTO(float, s, sfx)                                                                  \
     NB_L2GEN_PROTO(double, d, sfx)                                                                 \
     NB_L2GEN_PROTO(float _Complex, c, sfx)                                                         \
     NB_L2GEN_PROTO(double _Complex, z, sfx)                                                        \
+    NB_L2GEN_TRN_PROTO(float, s, sfx)                                                              \
+    NB_L2GEN_TRN_PROTO(double, d, sfx)                                                             \
     void nb_sbgemv_n_##sfx(size_t, size_t, float, const unsigned short *, size_t,                  \
                            const unsigned short *, float *);                                       \
     void nb_sbgemv_t_##sfx(size_t, size_t, float, const unsigned short *, size_t,                  \
@@ -102,7 +135,10 @@ NB_L2GEN_DECLARE(generic)
         .zaxpy = nb_zaxpy_l2_##sfx, .sdot = nb_sdot_l2_##sfx, .ddot = nb_ddot_l2_##sfx,            \
         .cdot = nb_cdot_l2_##sfx, .zdot = nb_zdot_l2_##sfx, .saxpyb4 = nb_saxpyb4_l2_##sfx,        \
         .daxpyb4 = nb_daxpyb4_l2_##sfx, .caxpyb4 = nb_caxpyb4_l2_##sfx,                            \
-        .zaxpyb4 = nb_zaxpyb4_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,                             \
+        .zaxpyb4 = nb_zaxpyb4_l2_##sfx, .strn_cols = nb_strn_cols_l2_##sfx,                        \
+        .dtrn_cols = nb_dtrn_cols_l2_##sfx, .strn_tri = nb_strn_tri_l2_##sfx,                      \
+        .dtrn_tri = nb_dtrn_tri_l2_##sfx, .strn_vl = nb_strn_vl_l2_##sfx,                          \
+        .dtrn_vl = nb_dtrn_vl_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,                             \
         .sbgemv_t = nb_sbgemv_t_##sfx, .sbdot = nb_sbdot_##sfx,                                    \
     }
 

@@ -537,6 +537,7 @@ NB_L2GEN_GEMV_N(float _Complex, float, hs_vs_l2gn, pswap_s_l2gn, alt_s_l2gn, c, 
 NB_L2GEN_GEMV_N(double _Complex, double, hs_vd_l2gn, pswap_d_l2gn, alt_d_l2gn, z, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(float _Complex, float, l2g_vs, pswap_s_l2g, hsum4_s_l2g, alt_s_l2g, c, NB_L2GEN_SUFFIX)
 NB_L2GEN_CPLX(double _Complex, double, l2g_vd, pswap_d_l2g, hsum4_d_l2g, alt_d_l2g, z, NB_L2GEN_SUFFIX)
+#include "kernels/generic/trn_loops.h"
 
 /* bf16 -> fp32 is a 16-bit shift into the high half: exact, and vectorisable as an integer
    widen + shift (no AVX512_BF16 needed). */
