@@ -79,6 +79,21 @@ static inline void l2k_gemv_n_skip0(size_t m, size_t n, nb_t alpha, const nb_t *
     }
 }
 
+/* Full or packed storage: the offset from column j's element in a row to the next column's in
+   direction dir (+1, -1), and how it changes a column (the row-block trmv and trsv, trn_cols in
+   kernels/l2gen_kernels.h) */
+static inline void l2_col_steps(const l2_tri *s, blasint j, int dir, ptrdiff_t *step,
+                                ptrdiff_t *dstep)
+{
+    ptrdiff_t n = s->n, jj = j;
+    if (s->kind == L2_FULL)
+        *step = dir * s->lda, *dstep = 0;
+    else if (s->upper)
+        *step = dir > 0 ? jj + 1 : -jj, *dstep = 1;
+    else
+        *step = dir > 0 ? n - jj - 1 : -(n - jj), *dstep = -1;
+}
+
 /* Triangular blocking (trmv, trsv in full storage): diagonal blocks of L2_TRB x L2_TRB run the
    reference loops, everything off the diagonal is gemv. 64 keeps the serial diagonal work of a
    solve at 64/n of the total and a block of x in L1. Below L2_TR_MIN the plain loops win. */

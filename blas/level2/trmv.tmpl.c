@@ -113,18 +113,6 @@ static void trmv_n_grouped(const l2_tri *s, char diag, nb_t *x)
 #define TRN_MAXV 8
 #define TRN_MAXVL 16 /* the lanes of the widest vector any set uses: 64 bytes of floats */
 
-/* the offset from column j's element in a row to the next column's in direction dir (+1, -1),
-   and how it changes a column */
-static void trn_steps(const l2_tri *s, blasint j, int dir, ptrdiff_t *step, ptrdiff_t *dstep)
-{
-    ptrdiff_t n = s->n, jj = j;
-    if (s->kind == L2_FULL)
-        *step = dir * s->lda, *dstep = 0;
-    else if (s->upper)
-        *step = dir > 0 ? jj + 1 : -jj, *dstep = 1;
-    else
-        *step = dir > 0 ? n - jj - 1 : -(n - jj), *dstep = -1;
-}
 
 /* rows [i, i + b) scaled by their diagonal, into acc (the diagonal walked as trn_steps says:
    l2_col a row cost a quarter of dtpmv 72) */
@@ -136,7 +124,7 @@ static void trn_init(const l2_tri *s, int nounit, const nb_t *x, size_t i, size_
     }
     ptrdiff_t st, ds, off = 0;
     const nb_t *d = l2_col(s, (blasint)i) + i;
-    trn_steps(s, (blasint)i, 1, &st, &ds);
+    l2_col_steps(s, (blasint)i, 1, &st, &ds);
     for (size_t t = 0; t < b; t++, off += st + 1, st += ds) {
         nb_t v = x[i + t];
         acc[t] = v != 0 ? v * d[off] : v;
@@ -180,7 +168,7 @@ static void trn_tris(const l2_tri *s, size_t i0, size_t v0, size_t v1, size_t vl
         for (int q = 0; q < k; q++) {
             size_t iv = i0 + (v + (size_t)q) * vl, j = iv + jf;
             a[q] = l2_col(s, (blasint)j) + iv;
-            trn_steps(s, (blasint)j, dir, &st[q], &ds);
+            l2_col_steps(s, (blasint)j, dir, &st[q], &ds);
         }
         L2K_TAB->NB_CAT(NB_P, trn_tri)(k, s->upper, acc + v * vl, a, st, ds,
                                        x + i0 + v * vl + jf, dir);
@@ -206,7 +194,7 @@ static void trn_block(const l2_tri *s, int nounit, const nb_t *xi, nb_t *xo, siz
     ptrdiff_t st, ds;
     /* nv vectors of acc take ncols columns from column j (rows from row), in direction dir */
 #define TRN_COLS(nv, ncols, accp, j, row, dir)                                                     \
-    (trn_steps(s, (blasint)(j), dir, &st, &ds),                                                   \
+    (l2_col_steps(s, (blasint)(j), dir, &st, &ds),                                                \
      L2K_TAB->NB_CAT(NB_P, trn_cols)(nv, ncols, accp, l2_col(s, (blasint)(j)) + (row), st, ds,   \
                                      xi + (j), dir))
     trn_init(s, nounit, xi, i0, nv * vl, acc);
