@@ -646,6 +646,13 @@ static int tp_blocked(const l2_tri *s, char diag, const nb_t *xo, nb_t *xc, int 
     return 1;
 }
 
+/* Past about the L2's size the row blocks' reads, a short segment of every column a block,
+   fall behind tp_blocked's column sweeps: on the Sapphire Rapids-class guest (L2 2 MiB, 1
+   thread) s/d tpmv at 200 and 504 ran 1.1-2.2x faster by rows, 720 (2 MiB of d) 0.9x, s 1448
+   (4 MiB) 0.74x, and from the last-level cache and memory at half the speed. 1 MiB: under
+   Zen 4's L2 too. */
+#define TRN_PACKED_MAX ((double)(1u << 20))
+
 /* From this many stored elements (a size, not a team: the path, and so the values for a strided
    x, must not depend on the thread count) the copy and the sweeps replace the in-place loops. */
 #define L2_SWEEP_MIN 16384
@@ -668,11 +675,10 @@ static void trmv_swept(const l2_tri *s, char trans, char diag, nb_t *x, blasint 
     if (incx != 1)
         memcpy(xc, xo, n * sizeof(nb_t));
     int team = nb_threads_for_stream(elems * (NB_COMPLEX ? 2.0 : 1.0), n / L2_TRB);
-    /* Real packed 'N': the row blocks of trn_region over the copy, the threads on blocks of rows.
-       On the Sapphire Rapids-class guest (1 thread) they ran s/d tpmv at 200 and 504 1.1-2.2x the
-       column blocks of tp_blocked, 720 1.0-1.5x. */
+    /* Real packed 'N' up to TRN_PACKED_MAX bytes: the row blocks of trn_region over the copy,
+       the threads on blocks of rows. */
 #if !NB_COMPLEX
-    if (s->kind == L2_PACKED && nb_same(trans, 'N')) {
+    if (s->kind == L2_PACKED && nb_same(trans, 'N') && elems * sizeof(nb_t) <= TRN_PACKED_MAX) {
         trn_job j = {s, nb_same(diag, 'N'), xo, xc};
         if (team <= 1)
             trn_region(&j, 0, 1);
