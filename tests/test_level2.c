@@ -430,6 +430,8 @@ static void test_exceptional(void)
    rows hold 0 off the diagonal, so that x(j) stays zero; NaN outside the stored triangle of full
    storage, and on a unit diagonal; guard zones around x. The solves are checked by their
    residual. */
+void openblas_set_num_threads(int n);
+
 static void test_tri_rows(void)
 {
     static const int NR[] = {4, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 47, 48, 49, 63, 64, 65,
@@ -497,22 +499,33 @@ static void test_tri_rows(void)
         }
     /* A quotient of zero (an Inf on the diagonal) still removes its column: the reference tests
        x(j) before the division. Column 100's Inf in rows 0 and 40 (its other rows 0.01) must
-       reach row 40 as NaN, and row 41 not (packed: the column loop; full storage's groups and
-       blocks test x(j) after the division outside the group, docs/API.md). */
+       reach row 40 as NaN, and row 41 not: packed (the column loop), full storage at 120 (groups
+       of 8, gemv for the other rows) and 150 (blocks of 64), at 1 and 2 threads. */
     if (P == 1) {
-        tint nn = 120, one = 1;
-        double *ta = malloc((size_t)nn * (nn + 1) / 2 * sizeof *ta), tx[120];
-        for (int j = 0; j < nn; j++)
-            for (int i = 0; i <= j; i++)
-                ta[(size_t)j * (j + 1) / 2 + i] =
-                    i == j ? (j == 100 ? inf : 1) : j == 100 && (i == 0 || i == 40) ? inf : 0.01;
-        for (int i = 0; i < nn; i++)
-            tx[i] = 1;
-        dtpsv_("U", "N", "N", &nn, ta, tx, &one, 1, 1, 1);
-        TU_CHECK(tx[100] == 0 && isnan(tx[40]) && isfinite(tx[41]) && isfinite(tx[110]),
-                 "DTPSV: a column whose x(j) divides to 0 is still removed: x(100) = %g, x(40) = %g, "
-                 "x(41) = %g", tx[100], tx[40], tx[41]);
-        free(ta);
+        tint one = 1;
+        for (int c = 0; c < 4; c++) { /* packed 120, full 120, full 150, full 150 at 2 threads */
+            tint nn = c < 2 ? 120 : 150;
+            int packed = c == 0;
+            openblas_set_num_threads(c == 3 ? 2 : 1);
+            size_t la = packed ? (size_t)nn * (nn + 1) / 2 : (size_t)nn * nn;
+            double *ta = malloc(la * sizeof *ta), tx[150];
+            for (int j = 0; j < nn; j++)
+                for (int i = 0; i <= j; i++) {
+                    size_t at = packed ? (size_t)j * (j + 1) / 2 + i : (size_t)i + (size_t)j * nn;
+                    ta[at] = i == j ? (j == 100 ? inf : 1) : j == 100 && (i == 0 || i == 40) ? inf : 0.01;
+                }
+            for (int i = 0; i < nn; i++)
+                tx[i] = 1;
+            if (packed)
+                dtpsv_("U", "N", "N", &nn, ta, tx, &one, 1, 1, 1);
+            else
+                dtrsv_("U", "N", "N", &nn, ta, &nn, tx, &one, 1, 1, 1);
+            TU_CHECK(tx[100] == 0 && isnan(tx[40]) && isfinite(tx[41]) && isfinite(tx[110]),
+                     "DT%sSV n=%d: a column whose x(j) divides to 0 is still removed: x(100) = %g, "
+                     "x(40) = %g, x(41) = %g", packed ? "P" : "R", (int)nn, tx[100], tx[40], tx[41]);
+            free(ta);
+        }
+        openblas_set_num_threads(0);
     }
 }
 

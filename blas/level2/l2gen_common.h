@@ -79,6 +79,24 @@ static inline void l2k_gemv_n_skip0(size_t m, size_t n, nb_t alpha, const nb_t *
     }
 }
 
+/* gemv_n over the columns with live[j] != 0 only: trsv's, where live[j] says that x(j) was
+   non-zero before its division (the reference's test), so that a quotient of zero still removes
+   its column (0 times an Inf there gives NaN) and a skipped one never does */
+static inline void l2k_gemv_n_live(size_t m, size_t n, nb_t alpha, const nb_t *a, size_t lda,
+                                   const nb_t *x, const unsigned char *live, nb_t *y)
+{
+    size_t j = 0;
+    while (j < n) {
+        while (j < n && !live[j])
+            j++;
+        size_t j1 = j;
+        while (j1 < n && live[j1])
+            j1++;
+        l2k_gemv_n(m, j1 - j, alpha, a + j * lda, lda, x + j, y);
+        j = j1;
+    }
+}
+
 /* Full or packed storage: the offset from column j's element in a row to the next column's in
    direction dir (+1, -1), and how it changes a column (the row-block trmv and trsv, trn_cols in
    kernels/l2gen_kernels.h) */

@@ -15,11 +15,10 @@
    the blocked form). A kernel call a column, of 0-7 elements inside a group, had passed x
    through memory. */
 static inline void trsv_n_group_diag(int upper, int nounit, size_t b, const nb_t *a, size_t lda,
-                                     nb_t *x)
+                                     nb_t *x, unsigned char *live)
 {
     /* the reference tests x(j) before its division: a quotient that underflows to zero (or a
-       division by Inf) still subtracts its column */
-    int live[L2_TR_GROUP];
+       division by Inf) still subtracts its column, here and (live, l2k_gemv_n_live) outside */
     for (size_t t = 0; t < b; t++) {
         size_t i = upper ? b - 1 - t : t;
         nb_t acc = x[i];
@@ -40,30 +39,34 @@ static inline void trsv_n_group_diag(int upper, int nounit, size_t b, const nb_t
     }
 }
 
-static void trsv_n_grouped(const l2_tri *s, char diag, nb_t *x)
+static void trsv_n_grouped(const l2_tri *s, char diag, nb_t *x, unsigned char *live)
 {
     size_t n = (size_t)s->n, lda = (size_t)s->lda, ng = (n + L2_TR_GROUP - 1) / L2_TR_GROUP;
     for (size_t t = 0; t < ng; t++) {
         size_t j0 = (s->upper ? ng - 1 - t : t) * L2_TR_GROUP;
         size_t b = n - j0 < L2_TR_GROUP ? n - j0 : L2_TR_GROUP, j1 = j0 + b;
         const nb_t *acol = s->a + j0 * lda; /* A(0, j0) */
-        trsv_n_group_diag(s->upper, nb_same(diag, 'N'), b, acol + j0, lda, x + j0);
+        trsv_n_group_diag(s->upper, nb_same(diag, 'N'), b, acol + j0, lda, x + j0, live + j0);
         if (s->upper && j0 > 0)
-            l2k_gemv_n_skip0(j0, b, -1, acol, lda, x + j0, x);
+            l2k_gemv_n_live(j0, b, -1, acol, lda, x + j0, live + j0, x);
         else if (!s->upper && j1 < n)
-            l2k_gemv_n_skip0(n - j1, b, -1, acol + j1, lda, x + j0, x + j1);
+            l2k_gemv_n_live(n - j1, b, -1, acol + j1, lda, x + j0, live + j0, x + j1);
     }
 }
 
-static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
+/* live: NULL, or for 'N' one flag a column, set where x(j) was non-zero before its division
+   (full storage below L2_TR_MIN, or a diagonal block of trsv_blocked: at most L2_TRB columns) */
+static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx,
+                    unsigned char *live)
 {
     blasint n = s->n;
     if (n == 0)
         return;
     if (!nb_rt.kset)
         nb_init();
-    if (s->kind == L2_FULL && incx == 1 && n > L2_TR_GROUP && nb_same(trans, 'N')) {
-        trsv_n_grouped(s, diag, x);
+    if (s->kind == L2_FULL && incx == 1 && n > L2_TR_GROUP && n <= L2_TR_MIN && nb_same(trans, 'N')) {
+        unsigned char own[L2_TR_MIN];
+        trsv_n_grouped(s, diag, x, live ? live : own);
         return;
     }
     int nounit = nb_same(diag, 'N'), conj = nb_same(trans, 'C'), pf = l2_band_pf_on(s);
@@ -78,6 +81,8 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
                 l2_band_prefetch(s, j, s->upper ? -1 : 1);
             if (ppf)
                 l2_pack_prefetch_col(s, s->upper ? j - 1 : j + 1);
+            if (live)
+                live[j] = L2_AT(xs, j, incx) != 0;
             if (L2_AT(xs, j, incx) == 0)
                 continue;
             const nb_t *col = l2_col(s, j);
@@ -130,7 +135,9 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
    diagonal block. A team splits each gemv: rows for 'N' (whole blocks), columns for 'T' (groups
    of 4, the kernel's own grouping), and one thread solves the diagonal block between barriers.
    Every element sees the same operations in the same order whatever the team size. */
-static void trsv_step(const l2_tri *s, char trans, char diag, nb_t *x, size_t jb, int np, int p)
+/* live: the diagonal block's flags (l2_trsv), written by thread 0, read by all after the barrier */
+static void trsv_step(const l2_tri *s, char trans, char diag, nb_t *x, size_t jb, int np, int p,
+                      unsigned char *live)
 {
     size_t n = (size_t)s->n, lda = (size_t)s->lda;
     size_t j0 = jb * L2_TRB, b = n - j0 < L2_TRB ? n - j0 : L2_TRB, j1 = j0 + b;
@@ -139,14 +146,14 @@ static void trsv_step(const l2_tri *s, char trans, char diag, nb_t *x, size_t jb
     if (nb_same(trans, 'N')) {
         if (p == 0) {
             l2_tri d = l2_full(s->upper, (blasint)b, acol + j0, (blasint)lda);
-            l2_trsv(&d, trans, diag, x + j0, 1);
+            l2_trsv(&d, trans, diag, x + j0, 1, live);
         }
         if (np > 1)
             nb_barrier();
         size_t r0 = s->upper ? 0 : j1, len = s->upper ? j0 : n - j1;
         nb_split(len, L2_TRB, np, p, &lo, &hi);
         if (lo < hi)
-            l2k_gemv_n_skip0(hi - lo, b, -1, acol + r0 + lo, lda, x + j0, x + r0 + lo);
+            l2k_gemv_n_live(hi - lo, b, -1, acol + r0 + lo, lda, x + j0, live, x + r0 + lo);
         if (np > 1)
             nb_barrier();
     } else {
@@ -163,7 +170,7 @@ static void trsv_step(const l2_tri *s, char trans, char diag, nb_t *x, size_t jb
             nb_barrier();
         if (p == 0) {
             l2_tri d = l2_full(s->upper, (blasint)b, acol + j0, (blasint)lda);
-            l2_trsv(&d, trans, diag, x + j0, 1);
+            l2_trsv(&d, trans, diag, x + j0, 1, NULL);
         }
         if (np > 1)
             nb_barrier();
@@ -176,13 +183,14 @@ typedef struct {
     nb_t *xc;
     size_t nblk;
     int forward;
+    unsigned char live[L2_TRB]; /* the current diagonal block's (trsv_step) */
 } trsv_job;
 
 static void trsv_region(void *arg, int tid, int nt)
 {
-    const trsv_job *j = arg;
+    trsv_job *j = arg;
     for (size_t t = 0; t < j->nblk; t++)
-        trsv_step(j->s, j->trans, j->diag, j->xc, j->forward ? t : j->nblk - 1 - t, nt, tid);
+        trsv_step(j->s, j->trans, j->diag, j->xc, j->forward ? t : j->nblk - 1 - t, nt, tid, j->live);
 }
 
 static void trsv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasint incx)
@@ -191,7 +199,7 @@ static void trsv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasin
     nb_t *xs = x + nb_vstart(s->n, incx), *xc = xs, *buf = NULL;
     if (incx != 1) {
         if (!(buf = malloc(n * sizeof(nb_t)))) {
-            l2_trsv(s, trans, diag, x, incx);
+            l2_trsv(s, trans, diag, x, incx, NULL);
             return;
         }
         xc = buf;
@@ -207,10 +215,11 @@ static void trsv_blocked(const l2_tri *s, char trans, char diag, nb_t *x, blasin
     int team = nb_threads_for_stream(0.25 * (double)n * (double)n * (NB_COMPLEX ? 2.0 : 1.0),
                                      n / (32 * L2_TRB));
     if (team <= 1) {
+        unsigned char live[L2_TRB];
         for (size_t t = 0; t < nblk; t++)
-            trsv_step(s, trans, diag, xc, forward ? t : nblk - 1 - t, 1, 0);
+            trsv_step(s, trans, diag, xc, forward ? t : nblk - 1 - t, 1, 0, live);
     } else {
-        trsv_job j = {s, trans, diag, xc, nblk, forward};
+        trsv_job j = {s, trans, diag, xc, nblk, forward, {0}};
         nb_parallel(team, trsv_region, &j);
     }
     if (buf) {
@@ -230,7 +239,7 @@ void NB_INT(trsv)(char uplo, char trans, char diag, blasint n, const nb_t *a, bl
     if (n >= L2_TR_MIN)
         trsv_blocked(&s, trans, diag, x, incx);
     else
-        l2_trsv(&s, trans, diag, x, incx);
+        l2_trsv(&s, trans, diag, x, incx, NULL);
 }
 
 blasint NB_INT(trsv_check)(char uplo, char trans, char diag, blasint n, const nb_t *a, blasint lda,
@@ -269,7 +278,7 @@ void NB_INT(tbsv)(char uplo, char trans, char diag, blasint n, blasint k, const 
                   nb_t *x, blasint incx)
 {
     l2_tri s = l2_band(nb_same(uplo, 'U'), n, k, a, lda);
-    l2_trsv(&s, trans, diag, x, incx);
+    l2_trsv(&s, trans, diag, x, incx, NULL);
 }
 
 blasint NB_INT(tbsv_check)(char uplo, char trans, char diag, blasint n, blasint k, const nb_t *a,
@@ -309,7 +318,7 @@ NB_EXPORT void NB_FN(tbsv_)(const char *uplo, const char *trans, const char *dia
 void NB_INT(tpsv)(char uplo, char trans, char diag, blasint n, const nb_t *ap, nb_t *x, blasint incx)
 {
     l2_tri s = l2_packed(nb_same(uplo, 'U'), n, ap);
-    l2_trsv(&s, trans, diag, x, incx);
+    l2_trsv(&s, trans, diag, x, incx, NULL);
 }
 
 blasint NB_INT(tpsv_check)(char uplo, char trans, char diag, blasint n, const nb_t *ap, nb_t *x,
