@@ -87,9 +87,8 @@ echo "kernel sets: NEON-only CPU: $sets_off; SVE CPU: $sets_sve (vector-length d
 # - sve at 512 bits (FULL=1: 256 bits too), where qemu costs 3x more per case (it emulates every
 #   predicated lane of a 48-float tile): the programs whose code path depends on the vector length
 #   (the GEMM tiles, packing and edges, gemv, compact's native format), one case in $WIDE_SAMPLE
-#   (FULL=0: twice that); test_level3 and test_level3_tri (symm/hemm, the rank-k updates and
-#   trmm/trsm on the same GEMM tiles as test_gemm) four times fewer: at one in four they took 6+
-#   minutes a length, the longest runs here.
+#   (FULL=0: twice that). test_level3 and test_level3_tri sample their fixed shapes and
+#   thread-count cases too: unsampled, those took 6+ minutes a length, the longest runs here.
 # - generic (the C kernels, which make check runs in full on x86): FULL=1 every program but the
 #   threads test, one case in $GENERIC_SAMPLE; FULL=0 its netlib testers only.
 # - the netlib testers for each set, and for sve at 128 and 512 bits (every tier).
@@ -154,7 +153,6 @@ for t in build-arm/tests/test_*; do
     add "$n[$s,sve128$(sample_tag "$smp")]" sve128 "$s" "$smp" "$t"
     case " $WIDE_TESTS " in *" $n "*)
       w=$WIDE_SAMPLE
-      case $n in test_level3|test_level3_tri) w=$((WIDE_SAMPLE * 4)) ;; esac
       for c in $WIDE_CPUS; do add "$n[$s,$c,1/$w]" "$c" "$s" "$w" "$t"; done ;;
     esac
   done

@@ -197,6 +197,8 @@ static void test_tri_special(int t)
     };
     for (int solve = 0; solve < 2; solve++)
         for (size_t c = 0; c < sizeof th / sizeof th[0]; c++) {
+            if (!tu_sampled()) /* NB_TEST_SAMPLE: at SVE 512 bits these were most of the run */
+                continue;
             int na = th[c].side == 'L' ? th[c].m : th[c].n;
             mat a, b;
             mat_init(&a, t, na, na);
