@@ -245,6 +245,12 @@ static void trn_region(void *arg, int tid, int nt)
         trn_tail(s, j->nounit, j->xi, j->xo, s->upper ? n - r : 0, r);
 }
 
+/* whether the set's vectors fit trn_block's buffer (every set's do: at most 64 bytes) */
+static int trn_fits(void)
+{
+    return L2K_TAB->NB_CAT(NB_P, trn_vl)() <= TRN_MAXVL;
+}
+
 /* x in place, one thread */
 static void trmv_n_rowblocks(const l2_tri *s, int nounit, nb_t *x)
 {
@@ -264,10 +270,13 @@ static void l2_trmv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
             nb_init();
 #if NB_COMPLEX
         trmv_n_grouped(s, diag, x);
-#else
-        trmv_n_rowblocks(s, nb_same(diag, 'N'), x);
-#endif
         return;
+#else
+        if (trn_fits()) {
+            trmv_n_rowblocks(s, nb_same(diag, 'N'), x);
+            return;
+        }
+#endif
     }
     if (s->kind == L2_BAND && s->k <= TB_ROWS_K && nb_same(trans, 'N')) {
         tbmv_rows(s, nb_same(diag, 'N'), x + nb_vstart(n, incx), incx);
@@ -678,7 +687,8 @@ static void trmv_swept(const l2_tri *s, char trans, char diag, nb_t *x, blasint 
     /* Real packed 'N' up to TRN_PACKED_MAX bytes: the row blocks of trn_region over the copy,
        the threads on blocks of rows. */
 #if !NB_COMPLEX
-    if (s->kind == L2_PACKED && nb_same(trans, 'N') && elems * sizeof(nb_t) <= TRN_PACKED_MAX) {
+    if (s->kind == L2_PACKED && nb_same(trans, 'N') && elems * sizeof(nb_t) <= TRN_PACKED_MAX &&
+        trn_fits()) {
         trn_job j = {s, nb_same(diag, 'N'), xo, xc};
         if (team <= 1)
             trn_region(&j, 0, 1);
