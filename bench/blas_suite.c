@@ -10,7 +10,10 @@
    time the row; the figure is the median over the repetitions. A disturbance from elsewhere on
    the machine thus hits all libraries alike instead of one library's whole set of rows.
 
-   Usage: blas_suite [--lib NAME=PATH]... [--quick] [--reps N] [--classes L1,L2,LLC,mem]
+   --lib-env NAME:VAR=VALUE sets VAR in that library's worker alone (up to 4 per library): the
+   same library twice, e.g. with NANOBLAS_ARCH or NANOBLAS_TUNE, compared within one run.
+
+   Usage: blas_suite [--lib NAME=PATH]... [--lib-env NAME:VAR=VALUE]... [--quick] [--reps N] [--classes L1,L2,LLC,mem]
      [--threads 1,2] [--levels 1,2,3] [--types sdcz] [--only FAMILY,...] [--min-ms MS]
      [--settle-ms MS] [--l3-max-gflop G] [--csv FILE] [--fam-csv FILE] [--list] */
 #define _GNU_SOURCE
@@ -40,6 +43,8 @@ struct worker {
 };
 static struct worker workers[SUITE_MAXLIB];
 static char lib_names[SUITE_MAXLIB][64], lib_paths[SUITE_MAXLIB][PATH_MAX];
+#define SUITE_MAXENV 4
+static char lib_envs[SUITE_MAXLIB][SUITE_MAXENV][256]; /* --lib-env: VAR=VALUE, "" unused */
 static int nlibs;
 
 /* "32K", "1024K", "32M" (sysfs cache sizes) in bytes; 0 if unreadable. */
@@ -144,6 +149,8 @@ static int spawn(int l, const char *self)
     if (w->pid == 0) {
         dup2(in[0], 0);
         dup2(out[1], 1);
+        for (int e = 0; e < SUITE_MAXENV && lib_envs[l][e][0]; e++)
+            putenv(lib_envs[l][e]);
         execl(self, self, "--worker", lib_names[l], lib_paths[l], (char *)NULL);
         _exit(127);
     }
@@ -222,7 +229,7 @@ static int usable_cpus(void)
 static void usage(void)
 {
     fprintf(stderr,
-            "usage: blas_suite [--lib NAME=PATH]... [--quick] [--reps N] [--classes L1,L2,LLC,mem]\n"
+            "usage: blas_suite [--lib NAME=PATH]... [--lib-env NAME:VAR=VALUE]... [--quick] [--reps N] [--classes L1,L2,LLC,mem]\n"
             "  [--threads 1,2] [--levels 1,2,3] [--types sdcz] [--only FAMILY,...] [--min-ms MS]\n"
             "  [--settle-ms MS] [--l3-max-gflop G] [--csv FILE] [--fam-csv FILE] [--list]\n");
     exit(2);
@@ -250,6 +257,19 @@ int main(int argc, char **argv)
             const char *eq = strchr(v, '=');
             snprintf(lib_names[nlibs], sizeof lib_names[0], "%.*s", (int)(eq - v), v);
             snprintf(lib_paths[nlibs++], sizeof lib_paths[0], "%s", eq + 1);
+        } else if (!strcmp(a, "--lib-env") && strchr(v, ':') && strchr(strchr(v, ':'), '=')) {
+            const char *colon = strchr(v, ':');
+            int l = 0, e = 0;
+            while (l < nlibs && (strlen(lib_names[l]) != (size_t)(colon - v) ||
+                                 strncmp(lib_names[l], v, (size_t)(colon - v))))
+                l++;
+            while (l < nlibs && e < SUITE_MAXENV && lib_envs[l][e][0])
+                e++;
+            if (l == nlibs || e == SUITE_MAXENV) {
+                fprintf(stderr, "blas_suite: --lib-env %s: no such --lib before it, or too many\n", v);
+                exit(2);
+            }
+            snprintf(lib_envs[l][e], sizeof lib_envs[l][e], "%s", colon + 1);
         } else if (!strcmp(a, "--reps"))
             reps = atoi(v);
         else if (!strcmp(a, "--classes"))
@@ -434,6 +454,15 @@ int main(int argc, char **argv)
             for (int rep = 0; rep < reps; rep++)
                 for (int i = 0; i < R.nrows; i++, done++) {
                     struct suite_row *row = &R.rows[i];
+                    /* Each repetition on freshly allocated operands: on a virtual machine the
+                       pages a worker happens to get set its speed for as long as it keeps them
+                       (the same library loaded as four workers read 20 and 27 GB/s from memory,
+                       119 and 160-183 GB/s from L1, the whole run long, on the Zen 4 guest);
+                       new pages per repetition turn that into noise that the median absorbs. */
+                    if (i == 0 && rep > 0)
+                        for (int l = 0; l < R.nlibs; l++)
+                            if (workers[l].alive)
+                                fprintf(workers[l].to, "N\n"), fflush(workers[l].to);
                     double el = now_s() - t0;
                     if (el - last >= 5 || i == 0) {
                         fprintf(stderr, "blas_suite: rep %d/%d, row %d/%d (%s %s %dt), %.0f s, ~%.0f s left\n",

@@ -131,6 +131,13 @@ void suite_worker_main(const char *name, const char *path)
         double min_ms;
         if (line[0] == 'Q')
             break;
+        if (line[0] == 'N') { /* a new repetition: new pages (blas_suite.c says why) */
+            for (int i = 0; i < NB; i++) {
+                free(bufs[i].p);
+                bufs[i].p = NULL, bufs[i].cap = bufs[i].filled = 0, bufs[i].as = 0;
+            }
+            continue;
+        }
         if (sscanf(line, "T %d %ld %d %lf", &op, &n, &threads, &min_ms) != 4 || op < 0 ||
             op >= suite_nops || n < 1) {
             printf("R -3 0\n");
