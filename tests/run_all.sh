@@ -138,13 +138,16 @@ done
 # on Sapphire Rapids), on every set (quick sizes): both paths through the differential and
 # thread-count reproducibility tests. The prefetch-off run also streams every copy past the
 # caches (copy_stream_min=1; by default only copies larger than the LLC do), so the streaming
-# copy's head, vector steps and tail meet the guard zones at every alignment the tests make.
+# copy's head, vector steps and tail meet the guard zones at every alignment the tests make, and
+# takes the half-width dot and axpy loops of long calls at every length (l1_*_short_min=1; by
+# default only the zen4 entry has them, from 64 and 16 KiB; sets without them ignore it).
 for s in $own_sets; do
   for pf in 0 1; do
     cs=$((1 - pf))
-    step "l1_prefetch=$pf,copy_stream_min=$cs[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s \
-      NANOBLAS_TUNE=l1_prefetch=$pf,copy_stream_min=$cs \
-      NB_TEST_QUICK=1 sh -c 'for t in test_level1 test_l1_repro; do
+    step "l1_prefetch=$pf,copy_stream_min=$cs,l1_short_min=$cs[$s]" env LD_LIBRARY_PATH="$lib" \
+      NANOBLAS_ARCH=$s \
+      NANOBLAS_TUNE=l1_prefetch=$pf,copy_stream_min=$cs,l1_dot_short_min=$cs,l1_axpy_short_min=$cs \
+      NB_TEST_QUICK=1 sh -c 'for t in test_level1 test_l1_repro test_level2 test_position; do
                out=$(build/tests/$t 2>&1) || { echo "$out" | tail -20; exit 1; }; echo "$out" | tail -1
              done'
   done

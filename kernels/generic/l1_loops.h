@@ -86,6 +86,18 @@ static inline l1_vd l1_abs_d(l1_vd v) { return (l1_vd)((l1_vid)v & 0x7ffffffffff
 #define NB_HSUM_SFX l1
 #include "kernels/generic/vec_hsum.h"
 #define L1_HSUM(v) _Generic((v)[0], float: hsum1_s_l1, default: hsum1_d_l1)(v)
+/* The half-width loops of long calls (nb_tuning's l1_dot_short_min and l1_axpy_short_min; sets
+   that define L1_SHORT_LOOPS): dot with eight accumulators of half vectors, axpy four half
+   vectors a step. On Zen 4, whose 512-bit operations are pairs of 256-bit ones, the full-width
+   loops ran ddot and daxpy from L3 and memory 15-40% slower (stand-alone loops and bench-blas,
+   docs/PERFORMANCE.md). A dot's order then depends on n and the entry alone, as before; axpy
+   computes every element with the same fused step either way. */
+#ifdef L1_SHORT_LOOPS
+#include "kernels/kernel.h"
+#define L1_SHORT_ON(field, bytes) (nb_rt.tune.field > 0 && (double)(bytes) >= nb_rt.tune.field)
+#else
+#define L1_SHORT_ON(field, bytes) 0
+#endif
 #define L1_SUM8_STEP(VX, W, i)                                                                     \
     a0 += VX(i), a1 += VX(i + (W)), a2 += VX(i + 2 * (W)), a3 += VX(i + 3 * (W));                  \
     a4 += VX(i + 4 * (W)), a5 += VX(i + 5 * (W)), a6 += VX(i + 6 * (W)), a7 += VX(i + 7 * (W));
@@ -127,14 +139,44 @@ static inline l1_vd l1_abs_d(l1_vd v) { return (l1_vd)((l1_vid)v & 0x7ffffffffff
 #define VSUM_D(i) l1_ld_d(x + (i))
 #define SSUM(i) (x[i])
 
+/* The half-width dot of long calls (above): the lanes of the folded accumulator added one by
+   one, a few cycles against the microsecond or more such a call takes. */
+#define L1_DOT_HALF(T)                                                                             \
+    if (L1_SHORT_ON(l1_dot_short_min, n * sizeof(T))) {                                            \
+        typedef T vh_ __attribute__((vector_size(NB_L1_VBYTES / 2)));                             \
+        enum { WH_ = NB_L1_VBYTES / 2 / sizeof(T) };                                               \
+        vh_ a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0}, a4 = {0}, a5 = {0}, a6 = {0}, a7 = {0};        \
+        size_t i = 0;                                                                              \
+        for (; i + 8 * WH_ <= n; i += 8 * WH_) {                                                   \
+            L1_SUM8_STEP(L1_VDOTH, WH_, i)                                                         \
+        }                                                                                          \
+        for (; i + WH_ <= n; i += WH_)                                                             \
+            a0 += L1_VDOTH(i);                                                                     \
+        a0 = ((a0 + a4) + (a1 + a5)) + ((a2 + a6) + (a3 + a7));                                    \
+        T s_ = 0;                                                                                  \
+        for (int l_ = 0; l_ < WH_; l_++)                                                           \
+            s_ += a0[l_];                                                                          \
+        for (; i < n; i++)                                                                         \
+            s_ += SDOT(i);                                                                         \
+        return s_;                                                                                 \
+    }
+#define L1_VDOTH(i)                                                                                \
+    ({                                                                                             \
+        vh_ u_, v_;                                                                                \
+        memcpy(&u_, x + (i), sizeof u_), memcpy(&v_, y + (i), sizeof v_);                          \
+        u_ * v_;                                                                                   \
+    })
+
 float L1_NAME(sdot)(size_t n, const float *x, const float *y)
 {
+    L1_DOT_HALF(float)
     float s;
     L1_SUM8(float, l1_vs, WS, VDOT_S, SDOT, s, 1, x);
     return s;
 }
 double L1_NAME(ddot)(size_t n, const double *x, const double *y)
 {
+    L1_DOT_HALF(double)
     double s;
     L1_SUM8(double, l1_vd, WD, VDOT_D, SDOT, s, 1, x);
     return s;
@@ -553,6 +595,21 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
     {                                                                                              \
         size_t i = 0;                                                                              \
         const int pf = L1_SUM8_PFON(x) && n * sizeof(T) >= L1_AXPY_PF_MIN;                         \
+        if (L1_SHORT_ON(l1_axpy_short_min, n * sizeof(T))) {                                       \
+            typedef T vh_ __attribute__((vector_size(sizeof(V) / 2)));                             \
+            const size_t wh_ = (W) / 2;                                                            \
+            for (; i + 4 * wh_ <= n; i += 4 * wh_) {                                               \
+                vh_ x0, x1, x2, x3, y0, y1, y2, y3;                                                \
+                memcpy(&x0, x + i, sizeof x0), memcpy(&x1, x + i + wh_, sizeof x1);                \
+                memcpy(&x2, x + i + 2 * wh_, sizeof x2), memcpy(&x3, x + i + 3 * wh_, sizeof x3);  \
+                memcpy(&y0, y + i, sizeof y0), memcpy(&y1, y + i + wh_, sizeof y1);                \
+                memcpy(&y2, y + i + 2 * wh_, sizeof y2), memcpy(&y3, y + i + 3 * wh_, sizeof y3);  \
+                y0 = y0 + alpha * x0, y1 = y1 + alpha * x1;                                        \
+                y2 = y2 + alpha * x2, y3 = y3 + alpha * x3;                                        \
+                memcpy(y + i, &y0, sizeof y0), memcpy(y + i + wh_, &y1, sizeof y1);                \
+                memcpy(y + i + 2 * wh_, &y2, sizeof y2), memcpy(y + i + 3 * wh_, &y3, sizeof y3);  \
+            }                                                                                      \
+        }                                                                                          \
         for (; i + 4 * (W) <= n; i += 4 * (W)) {                                                   \
             if (pf)                                                                                \
                 _Pragma("GCC unroll 16") for (size_t b_ = 0; b_ < 4 * (W) * sizeof(T); b_ += 64) { \
