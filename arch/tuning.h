@@ -50,11 +50,12 @@ typedef struct {
        of sbmv/hbmv (four columns a step) and of gbmv's one-column step; 0: the hardware
        prefetcher alone there */
     unsigned l1_prefetch;
-    /* Shorter vector loops for long contiguous calls, in bytes of a vector at which they start
-       (0: never; sets with them: avx512, kernels/generic/l1_loops.h): dot and dsdot with four
-       accumulators instead of eight from l1_dot_short_min, real axpy two vectors a step instead
-       of four from l1_axpy_short_min. On Zen 4 (double-pumped 512-bit units) the long forms ran
-       ddot from L3 and memory and daxpy from L2 10-25% slower (docs/PERFORMANCE.md). */
+    /* Half-width vector loops for long contiguous calls, in bytes of a vector at which they
+       start (0: never; sets with them: avx512, kernels/generic/l1_loops.h): sdot and ddot with
+       eight accumulators of half-width vectors from l1_dot_short_min, real axpy and scal four
+       half-width vectors a step from l1_axpy_short_min. On Zen 4 (double-pumped 512-bit units)
+       the full-width loops ran ddot and daxpy from L3 and memory 15-40% slower and dscal from
+       L3 at 0.5-0.6x (docs/PERFORMANCE.md). */
     double l1_dot_short_min, l1_axpy_short_min;
     /* ?copy streams its stores past the caches (kernels/generic/l1_loops.h, copy_stream) when
        the destination has more bytes than this; 0: the last-level cache's size */

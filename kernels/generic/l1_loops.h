@@ -87,11 +87,11 @@ static inline l1_vd l1_abs_d(l1_vd v) { return (l1_vd)((l1_vid)v & 0x7ffffffffff
 #include "kernels/generic/vec_hsum.h"
 #define L1_HSUM(v) _Generic((v)[0], float: hsum1_s_l1, default: hsum1_d_l1)(v)
 /* The half-width loops of long calls (nb_tuning's l1_dot_short_min and l1_axpy_short_min; sets
-   that define L1_SHORT_LOOPS): dot with eight accumulators of half vectors, axpy four half
-   vectors a step. On Zen 4, whose 512-bit operations are pairs of 256-bit ones, the full-width
+   that define L1_SHORT_LOOPS): dot with eight accumulators of half vectors, real axpy and scal
+   four half vectors a step. On Zen 4, whose 512-bit operations are pairs of 256-bit ones, the full-width
    loops ran ddot and daxpy from L3 and memory 15-40% slower (stand-alone loops and bench-blas,
-   docs/PERFORMANCE.md). A dot's order then depends on n and the entry alone, as before; axpy
-   computes every element with the same fused step either way. */
+   docs/PERFORMANCE.md), dscal from L3 at 0.5-0.6x. A dot's order then depends on n and the
+   entry alone, as before; axpy and scal compute every element with the same step either way. */
 #ifdef L1_SHORT_LOOPS
 #include "kernels/kernel.h"
 #define L1_SHORT_ON(field, bytes) (nb_rt.tune.field > 0 && (double)(bytes) >= nb_rt.tune.field)
@@ -638,6 +638,18 @@ L1_ICAMAX(izamax, double, double _Complex, l1_vd, WD, l1_ld_d, l1_abs_d, L1_VMAX
     {                                                                                              \
         size_t i = 0;                                                                              \
         const int pf = L1_SUM8_PFON(x);                                                            \
+        if (L1_SHORT_ON(l1_axpy_short_min, n * sizeof(T))) {                                       \
+            typedef T vh_ __attribute__((vector_size(sizeof(V) / 2)));                             \
+            const size_t wh_ = (W) / 2;                                                            \
+            for (; i + 4 * wh_ <= n; i += 4 * wh_) {                                               \
+                vh_ x0, x1, x2, x3;                                                                \
+                memcpy(&x0, x + i, sizeof x0), memcpy(&x1, x + i + wh_, sizeof x1);                \
+                memcpy(&x2, x + i + 2 * wh_, sizeof x2), memcpy(&x3, x + i + 3 * wh_, sizeof x3);  \
+                x0 = alpha * x0, x1 = alpha * x1, x2 = alpha * x2, x3 = alpha * x3;                \
+                memcpy(x + i, &x0, sizeof x0), memcpy(x + i + wh_, &x1, sizeof x1);                \
+                memcpy(x + i + 2 * wh_, &x2, sizeof x2), memcpy(x + i + 3 * wh_, &x3, sizeof x3);  \
+            }                                                                                      \
+        }                                                                                          \
         for (; i + 4 * (W) <= n; i += 4 * (W)) {                                                   \
             if (pf)                                                                                \
                 _Pragma("GCC unroll 16") for (size_t b_ = 0; b_ < 4 * (W) * sizeof(T); b_ += 64)   \
