@@ -456,7 +456,7 @@ int main(int argc, char **argv)
                     struct suite_row *row = &R.rows[i];
                     /* Each repetition on freshly allocated operands: on a virtual machine the
                        pages a worker happens to get set its speed for as long as it keeps them
-                       (the same library loaded as four workers read 20 and 27 GB/s from memory,
+                       (the same library loaded as five workers read 20 and 27 GB/s from memory,
                        119 and 160-183 GB/s from L1, the whole run long, on the Zen 4 guest);
                        new pages per repetition turn that into noise that the median absorbs. */
                     if (i == 0 && rep > 0)
