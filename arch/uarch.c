@@ -56,9 +56,9 @@ static const nb_uarch table[] = {
      .fallback_features = NB_F(NB_CPU_AVX512F),
      .measured = "blocking measured on Zen 4 in an earlier session (docs/PERFORMANCE.md); "
                  "not re-measured with the table",
-     /* VDPBF16PS runs at the FMA rate on Zen 4 (NOTES.md): use it. The short Level 1 loops of
-        long calls (arch/tuning.h): dot from 64 KiB a vector (its calls are then chunks of L3-
-        or memory-sized vectors), axpy from 16 KiB */
+     /* VDPBF16PS runs at the FMA rate on Zen 4 (NOTES.md): use it. The half-width Level 1
+        loops of long calls (arch/tuning.h): dot from 64 KiB a vector (its calls are then chunks
+        of L3- or memory-sized vectors), real axpy and scal from 16 KiB */
      .tune = {NB_TUNE_DEFAULTS, NB_TUNE_AMD_BLOCKING, .bf16 = NB_BF16_DPBF16,
               .l1_dot_short_min = 65536.0, .l1_axpy_short_min = 16384.0}},
     {.name = "zen5", .vendor = "AuthenticAMD", .family = 0x1a, MODELS(R(0x00, 0xff)),

@@ -13,9 +13,10 @@
    --lib-env NAME:VAR=VALUE sets VAR in that library's worker alone (up to 4 per library): the
    same library twice, e.g. with NANOBLAS_ARCH or NANOBLAS_TUNE, compared within one run.
 
-   Usage: blas_suite [--lib NAME=PATH]... [--lib-env NAME:VAR=VALUE]... [--quick] [--reps N] [--classes L1,L2,LLC,mem]
-     [--threads 1,2] [--levels 1,2,3] [--types sdcz] [--only FAMILY,...] [--min-ms MS]
-     [--settle-ms MS] [--l3-max-gflop G] [--csv FILE] [--fam-csv FILE] [--list] */
+   Usage: blas_suite [--lib NAME=PATH]... [--lib-env NAME:VAR=VALUE]... [--quick] [--reps N]
+     [--classes L1,L2,LLC,mem] [--threads 1,2] [--levels 1,2,3] [--types sdcz]
+     [--only FAMILY,...] [--min-ms MS] [--settle-ms MS] [--l3-max-gflop G] [--csv FILE]
+     [--fam-csv FILE] [--list] */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -229,9 +230,10 @@ static int usable_cpus(void)
 static void usage(void)
 {
     fprintf(stderr,
-            "usage: blas_suite [--lib NAME=PATH]... [--lib-env NAME:VAR=VALUE]... [--quick] [--reps N] [--classes L1,L2,LLC,mem]\n"
-            "  [--threads 1,2] [--levels 1,2,3] [--types sdcz] [--only FAMILY,...] [--min-ms MS]\n"
-            "  [--settle-ms MS] [--l3-max-gflop G] [--csv FILE] [--fam-csv FILE] [--list]\n");
+            "usage: blas_suite [--lib NAME=PATH]... [--lib-env NAME:VAR=VALUE]... [--quick] [--reps N]\n"
+            "  [--classes L1,L2,LLC,mem] [--threads 1,2] [--levels 1,2,3] [--types sdcz]\n"
+            "  [--only FAMILY,...] [--min-ms MS] [--settle-ms MS] [--l3-max-gflop G] [--csv FILE]\n"
+            "  [--fam-csv FILE] [--list]\n");
     exit(2);
 }
 

@@ -139,8 +139,8 @@ done
 # thread-count reproducibility tests. The prefetch-off run also streams every copy past the
 # caches (copy_stream_min=1; by default only copies larger than the LLC do), so the streaming
 # copy's head, vector steps and tail meet the guard zones at every alignment the tests make, and
-# takes the half-width dot and axpy loops of long calls at every length (l1_*_short_min=1; by
-# default only the zen4 entry has them, from 64 and 16 KiB; sets without them ignore it).
+# takes the half-width dot, axpy and scal loops of long calls at every length (l1_*_short_min=1;
+# by default only the zen4 entry has them, from 64 and 16 KiB; sets without them ignore it).
 for s in $own_sets; do
   for pf in 0 1; do
     cs=$((1 - pf))

@@ -35,7 +35,7 @@
         float: _mm512_mask_storeu_ps((p), (__mmask16)((1u << (k)) - 1), (__m512)(v)),              \
         default: _mm512_mask_storeu_pd((p), (__mmask8)((1u << (k)) - 1), (__m512d)(v)))
 #define L1_SUM_PF 4096 /* bytes ahead: l1_loops.h, L1_SUM8 */
-#define L1_SHORT_LOOPS /* l1_loops.h: the short loops of long calls, where the entry asks */
+#define L1_SHORT_LOOPS /* l1_loops.h: the half-width loops of long calls, where the entry asks */
 /* copy_stream (l1_loops.h): aligned streaming stores, and the fence after them */
 #define L1_STREAM_ST(p, v) _mm512_stream_pd((double *)(p), (__m512d)(v))
 #define L1_STREAM_FENCE() _mm_sfence()

@@ -88,10 +88,11 @@ static inline l1_vd l1_abs_d(l1_vd v) { return (l1_vd)((l1_vid)v & 0x7ffffffffff
 #define L1_HSUM(v) _Generic((v)[0], float: hsum1_s_l1, default: hsum1_d_l1)(v)
 /* The half-width loops of long calls (nb_tuning's l1_dot_short_min and l1_axpy_short_min; sets
    that define L1_SHORT_LOOPS): dot with eight accumulators of half vectors, real axpy and scal
-   four half vectors a step. On Zen 4, whose 512-bit operations are pairs of 256-bit ones, the full-width
-   loops ran ddot and daxpy from L3 and memory 15-40% slower (stand-alone loops and bench-blas,
-   docs/PERFORMANCE.md), dscal from L3 at 0.5-0.6x. A dot's order then depends on n and the
-   entry alone, as before; axpy and scal compute every element with the same step either way. */
+   four half vectors a step. On Zen 4, whose 512-bit operations are pairs of 256-bit ones, the
+   full-width loops ran ddot and daxpy from L3 and memory 15-40% slower (stand-alone loops and
+   bench-blas, docs/PERFORMANCE.md), dscal from L3 at 0.5-0.6x. A dot's order then depends on n
+   and the entry alone, as before; axpy and scal compute every element with the same step
+   either way. */
 #ifdef L1_SHORT_LOOPS
 #include "kernels/kernel.h"
 #define L1_SHORT_ON(field, bytes) (nb_rt.tune.field > 0 && (double)(bytes) >= nb_rt.tune.field)
