@@ -3,14 +3,16 @@
    arrays of the real type, so one prototype per real type serves both.
 
    symv panel (p = s, d: symmetric; c, z: Hermitian, the transposed product conjugates A):
-     for a panel P of m rows and nc columns (1 <= nc <= 4, unit stride), column c at
+     for a panel P of m rows and nc columns (1 <= nc <= 4 for c, z; 1 <= nc <= 8 for s, d,
+     where the drivers pass 8 for full storage; unit stride), column c at
      nb_l2s_coloff(c, lda, lds) elements of the type from a (in reals: twice that for c, z);
      lds = 0 for full storage, +1 / -1 for the columns of a packed upper / lower triangle,
      each one element longer / shorter than the one before:
        yr[0..m)  += P  * xc[0..nc)
        tc[0..nc) += op(P)**T * xr[0..m)      op = conj for c, z
      One pass over P serves both products, so a symv reads A once. yr and tc may lie in the same
-     buffer but never overlap. nc is at most 4 because the drivers walk 4 columns at a time.
+     buffer but never overlap. A set without an 8-column real panel runs 5-8 columns as two
+     calls (L2S_SPLIT8, kernels/generic/l2sym_loops.h).
    syr col:  a[0..m) += x[0..m) * t[0]          (t: one scalar, complex for c, z); pf != 0:
              the column comes from memory (the caller's guess), worth prefetching
    syr2 col: a[0..m) += x[0..m) * t[0] + y[0..m) * t[1]        (t: two scalars, complex for

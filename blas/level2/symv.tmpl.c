@@ -149,6 +149,12 @@ static void l2s_band_edges(const l2_tri *s, blasint j, blasint nc, blasint lo, b
    (ssbmv 0.94-1.03x). chbmv stays a column at a time: four ran it 0.8x as fast at k = 32 from
    L2 to memory. */
 #define L2S_BAND_PF 4096
+/* Full storage of a real type: 8 columns a kernel call, which reads x and the partial sums once
+   per 8 columns (kernels/l2sym_kernels.h; sets without an 8-column panel split it in two). On
+   the Zen 4 guest, dsytrd's calls (n 2000 down to 1000, lda 2000, the trailing matrix moving
+   down the diagonal), 1 thread 312 -> 270 ms (OpenBLAS 300), 2 threads 133 -> 126. Complex
+   panels keep 4. */
+#define L2S_FULL8(s) (!NB_COMPLEX && (s)->kind == L2_FULL)
 #define L2S_BAND_COLWISE (NB_COMPLEX && sizeof(nb_r) == 4)
 static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, blasint r0,
                       blasint r1, nb_t *w)
@@ -156,7 +162,7 @@ static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, bl
     for (blasint i = 0; i < r1 - r0; i++)
         w[i] = 0;
     int band = s->kind == L2_BAND;
-    blasint g = band && (s->k < 3 || L2S_BAND_COLWISE) ? 1 : 4;
+    blasint g = band && (s->k < 3 || L2S_BAND_COLWISE) ? 1 : L2S_FULL8(s) ? 8 : 4;
     for (blasint j = c0; j < c1; j += g) {
         blasint nc = nb_min(g, c1 - j);
         const nb_t *cj = l2_col(s, j);
@@ -184,9 +190,21 @@ static void l2s_block(const l2_tri *s, const nb_t *x, blasint c0, blasint c1, bl
         /* after the kernel: the tile's elements share cache lines with the rows next to it, which
            the kernel's vector loads bring in; run first, the scalar tile waited for each miss
            (7-8% of a 1-thread dsymv at n 700-1000 from L3) */
-        if (nc == 4)
+        if (nc == 4) {
             l2s_tile4(s->upper, cj + j, lda, lds, x + j, w + (j - r0));
-        else
+        } else if (nc == 8) { /* two tiles and the 4 x 4 block between them */
+            const nb_t *c4 = cj + 4 * lda; /* column j + 4 */
+            l2s_tile4(s->upper, cj + j, lda, 0, x + j, w + (j - r0));
+            if (s->upper)
+                L2S_K(symv)(4, 4, (const nb_r *)(c4 + j), lda, 0, (const nb_r *)(x + j),
+                            (const nb_r *)(x + j + 4), (nb_r *)(w + (j - r0)),
+                            (nb_r *)(w + (j + 4 - r0)));
+            else
+                L2S_K(symv)(4, 4, (const nb_r *)(cj + j + 4), lda, 0, (const nb_r *)(x + j + 4),
+                            (const nb_r *)(x + j), (nb_r *)(w + (j + 4 - r0)),
+                            (nb_r *)(w + (j - r0)));
+            l2s_tile4(s->upper, c4 + j + 4, lda, 0, x + j + 4, w + (j + 4 - r0));
+        } else
             l2s_tile(s->upper, j, nc, cj, lda, lds, x, w, r0);
     }
 }

@@ -60,6 +60,7 @@ static inline __m256i tail_mask_ps(size_t r)
 void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, int lds,
                          const double *xr, const double *xc, double *yr, double *tc)
 {
+    L2S_SPLIT8(nb_dsymv_panel_avx2);
     if (nc != 4) {
         nb_dsymv_panel_avx2_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;
@@ -71,6 +72,7 @@ void nb_dsymv_panel_avx2(size_t m, size_t nc, const double *a, size_t lda, int l
 void nb_ssymv_panel_avx2(size_t m, size_t nc, const float *a, size_t lda, int lds,
                          const float *xr, const float *xc, float *yr, float *tc)
 {
+    L2S_SPLIT8(nb_ssymv_panel_avx2);
     if (nc != 4) {
         nb_ssymv_panel_avx2_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;

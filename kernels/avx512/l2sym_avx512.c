@@ -46,9 +46,82 @@
 #define MK8(r) __mmask8 mk = (__mmask8)((1u << (r)) - 1)
 #define MK16(r) __mmask16 mk = (__mmask16)((1u << (r)) - 1)
 
+/* The double panel of 8 columns (full storage: the drivers' real panels of lds = 0): each step
+   reads x and y once for 8 columns where two 4-column passes read them twice, and the 8 sums
+   reduce together (one transposing add tree) where 4-column passes reduce each column alone.
+   y's 8 products go into two chains of 4 (the loaded y and a product), added at the end, so a
+   step's latency is not 8 dependent FMAs. The last rows as one masked step. */
+#define D8_COL(k, yacc)                                                                            \
+    do {                                                                                           \
+        __m512d v_ = LD(a##k + i);                                                                 \
+        L2S_KEEP(v_);                                                                              \
+        yacc = _mm512_fmadd_pd(v_, b##k, yacc), s##k = _mm512_fmadd_pd(v_, xv, s##k);            \
+    } while (0)
+#define D8_STEP()                                                                                  \
+    do {                                                                                           \
+        __m512d xv = LD(xr + i), y0 = LD(yr + i), v1 = LD(a1 + i), y1;                             \
+        L2S_KEEP(v1);                                                                              \
+        y1 = _mm512_mul_pd(v1, b1), s1 = _mm512_fmadd_pd(v1, xv, s1);                              \
+        D8_COL(0, y0);                                                                             \
+        D8_COL(2, y0);                                                                             \
+        D8_COL(3, y1);                                                                             \
+        D8_COL(4, y0);                                                                             \
+        D8_COL(5, y1);                                                                             \
+        D8_COL(6, y0);                                                                             \
+        D8_COL(7, y1);                                                                             \
+        ST(yr + i, _mm512_add_pd(y0, y1));                                                         \
+    } while (0)
+
+/* Lane c of the result: the sum of the lanes of s_c (c = 0..7). */
+static inline __m512d hsum8_pd(__m512d s0, __m512d s1, __m512d s2, __m512d s3, __m512d s4,
+                               __m512d s5, __m512d s6, __m512d s7)
+{
+    /* pairs of columns: per 128-bit chunk, (part of s_even, part of s_odd) */
+    __m512d a = _mm512_add_pd(_mm512_unpacklo_pd(s0, s1), _mm512_unpackhi_pd(s0, s1));
+    __m512d b = _mm512_add_pd(_mm512_unpacklo_pd(s2, s3), _mm512_unpackhi_pd(s2, s3));
+    __m512d c = _mm512_add_pd(_mm512_unpacklo_pd(s4, s5), _mm512_unpackhi_pd(s4, s5));
+    __m512d d = _mm512_add_pd(_mm512_unpacklo_pd(s6, s7), _mm512_unpackhi_pd(s6, s7));
+    /* chunks (a0+a1, a2+a3, b0+b1, b2+b3), then the same on those: lane c holds s_c's sum */
+    __m512d p = _mm512_add_pd(_mm512_shuffle_f64x2(a, b, 0x88), _mm512_shuffle_f64x2(a, b, 0xDD));
+    __m512d q = _mm512_add_pd(_mm512_shuffle_f64x2(c, d, 0x88), _mm512_shuffle_f64x2(c, d, 0xDD));
+    return _mm512_add_pd(_mm512_shuffle_f64x2(p, q, 0x88), _mm512_shuffle_f64x2(p, q, 0xDD));
+}
+
+static void dsymv_panel8_avx512(size_t m, const double *a, size_t lda, const double *xr,
+                                const double *xc, double *yr, double *tc)
+{
+    const double *a0 = a, *a1 = a + lda, *a2 = a + 2 * lda, *a3 = a + 3 * lda;
+    const double *a4 = a + 4 * lda, *a5 = a + 5 * lda, *a6 = a + 6 * lda, *a7 = a + 7 * lda;
+    __m512d b0 = _mm512_set1_pd(xc[0]), b1 = _mm512_set1_pd(xc[1]), b2 = _mm512_set1_pd(xc[2]);
+    __m512d b3 = _mm512_set1_pd(xc[3]), b4 = _mm512_set1_pd(xc[4]), b5 = _mm512_set1_pd(xc[5]);
+    __m512d b6 = _mm512_set1_pd(xc[6]), b7 = _mm512_set1_pd(xc[7]);
+    __m512d s0 = _mm512_setzero_pd(), s1 = s0, s2 = s0, s3 = s0, s4 = s0, s5 = s0, s6 = s0, s7 = s0;
+    size_t i = 0;
+#define LD(p) _mm512_loadu_pd(p)
+#define ST(p, v) _mm512_storeu_pd((p), (v))
+    for (; i + 8 <= m; i += 8)
+        D8_STEP();
+#undef LD
+#undef ST
+    if (i < m) {
+        MK8(m - i);
+#define LD(p) MLD_PD(p)
+#define ST(p, v) MST_PD((p), (v))
+        D8_STEP();
+#undef LD
+#undef ST
+    }
+    _mm512_storeu_pd(tc, _mm512_add_pd(_mm512_loadu_pd(tc), hsum8_pd(s0, s1, s2, s3, s4, s5, s6, s7)));
+}
+
 void nb_dsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, int lds,
                            const double *xr, const double *xc, double *yr, double *tc)
 {
+    if (nc == 8 && lds == 0) {
+        dsymv_panel8_avx512(m, a, lda, xr, xc, yr, tc);
+        return;
+    }
+    L2S_SPLIT8(nb_dsymv_panel_avx512);
     if (nc != 4) {
         nb_dsymv_panel_avx512_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;
@@ -60,6 +133,7 @@ void nb_dsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, int
 void nb_ssymv_panel_avx512(size_t m, size_t nc, const float *a, size_t lda, int lds,
                            const float *xr, const float *xc, float *yr, float *tc)
 {
+    L2S_SPLIT8(nb_ssymv_panel_avx512);
     if (nc != 4) {
         nb_ssymv_panel_avx512_loop(m, nc, a, lda, lds, xr, xc, yr, tc);
         return;

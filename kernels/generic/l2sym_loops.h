@@ -68,10 +68,22 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
         *(t) += s_;                                                                                \
     } while (0)
 
+/* A real panel of 5 to 8 columns as two calls of FN (the panel itself): four columns, then the
+   rest. For the sets without an 8-column real panel of their own (kernels/l2sym_kernels.h). */
+#define L2S_SPLIT8(FN)                                                                             \
+    do {                                                                                           \
+        if (nc > 4) {                                                                              \
+            FN(m, 4, a, lda, lds, xr, xc, yr, tc);                                                 \
+            FN(m, nc - 4, a + nb_l2s_coloff(4, lda, lds), lda, lds, xr, xc + 4, yr, tc + 4);       \
+            return;                                                                                \
+        }                                                                                          \
+    } while (0)
+
 #define NB_L2SYM_REAL_PANEL(R, p, sfx)                                                             \
     void L2S_NAME(p, symv_panel, sfx)(size_t m, size_t nc, const R *a, size_t lda, int lds,        \
                                       const R *xr, const R *xc, R *yr, R *tc)                      \
     {                                                                                              \
+        L2S_SPLIT8(L2S_NAME(p, symv_panel, sfx));                                                  \
         R *restrict y = yr;                                                                        \
         const R *restrict x = xr;                                                                  \
         if (nc == 4) {                                                                             \
