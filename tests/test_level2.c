@@ -112,9 +112,11 @@ static void test_sym_tri(void)
     for (int in = 0; in < NNS; in++)
         for (int upper = 0; upper < 2; upper++) {
             int n = NS[in];
-            int ks[4] = {0, 1, 3, n + 1};
+            /* 17 and 40: bands wider than tbsv's grouped path needs (2 groups of 8) but narrower
+               than n = 64, 65, so that rows reached by only some of a group's columns occur */
+            int ks[6] = {0, 1, 3, n + 1, 17, 40};
             for (int kind = FULL; kind <= PACKED; kind++)
-                for (int ik = 0; ik < (kind == BAND ? 4 : 1); ik++, t++) {
+                for (int ik = 0; ik < (kind == BAND ? 6 : 1); ik++, t++) {
                     for (int r = 0; r < 4; r++)
                         t_symv(kind, upper, n, ks[ik], rnd_scalar((t + r) % 4), rnd_scalar((t + 3 * r) % 4));
                     for (int it = 0; it < 3; it++)
