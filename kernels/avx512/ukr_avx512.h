@@ -9,6 +9,16 @@
 #include "kernels/avx512/avx512_types.h"
 
 #define UKR_MR (UKR_MV * KVL)
+/* UKR_NB: the columns the kernel computes, at most UKR_NR (the packed B row's width, which it
+   steps over); a narrower instance serves the last tile of a B block whose n is below UKR_NB,
+   where the full one would run all UKR_NR columns' FMAs for n of them (dgemm_avx512.c).
+   UKR_LINKAGE: static for such an instance. */
+#ifndef UKR_NB
+#define UKR_NB UKR_NR
+#endif
+#ifndef UKR_LINKAGE
+#define UKR_LINKAGE
+#endif
 #if NB_AVX512_DOUBLE
 #define UKR_ADD(a, b) _mm512_add_pd((a), (b))
 #else
@@ -54,7 +64,7 @@
             av[v] = KV_LOADU(a + v * KVL);                                                     \
         }                                                                                      \
         UKR_PFB_STEP();                                                                        \
-        _Pragma("GCC unroll 64") for (int j = 0; j < UKR_NR; j++)                              \
+        _Pragma("GCC unroll 64") for (int j = 0; j < UKR_NB; j++)                              \
         {                                                                                      \
             kv bj = KV_SET1(b[j]);                                                             \
             _Pragma("GCC unroll 8") for (int v = 0; v < UKR_MV; v++) acc[v][j] =               \
@@ -67,7 +77,7 @@
 /* Applies STMT to every column j < n and vector v of the C tile, with cp = &C(v*KVL, j). */
 #define UKR_STORE_LOOP(STMT)                                                                   \
     do {                                                                                       \
-        _Pragma("GCC unroll 64") for (int j = 0; j < UKR_NR; j++)                              \
+        _Pragma("GCC unroll 64") for (int j = 0; j < UKR_NB; j++)                              \
         {                                                                                      \
             if (j >= n)                                                                        \
                 break;                                                                         \
@@ -79,17 +89,22 @@
         }                                                                                      \
     } while (0)
 
-void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
+UKR_LINKAGE void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
               size_t cs_c, int m, int n);
 
-void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
+UKR_LINKAGE void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size_t rs_c,
               size_t cs_c, int m, int n)
 {
+#ifdef UKR_NARROWER
+    /* a narrower instance for the last few columns of a B block (UKR_NB above) */
+    if (UKR_NARROWER(k, alpha, a, b, beta, c, rs_c, cs_c, m, n))
+        return;
+#endif
     const size_t pf_a = (size_t)(nb_rt.tune.pf_a_steps ? nb_rt.tune.pf_a_steps : UKR_PF_DIST) * UKR_MR;
     const size_t pf_b = (size_t)(nb_rt.tune.pf_b_steps ? nb_rt.tune.pf_b_steps : UKR_PFB_DIST) * UKR_NR;
-    kv acc[UKR_MV][UKR_NR];
+    kv acc[UKR_MV][UKR_NB];
 #pragma GCC unroll 64
-    for (int j = 0; j < UKR_NR; j++)
+    for (int j = 0; j < UKR_NB; j++)
 #pragma GCC unroll 8
         for (int v = 0; v < UKR_MV; v++)
             acc[v][j] = KV_ZERO();
@@ -188,9 +203,9 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
     }
 
     /* General row stride (not what gemm passes): through a buffer, element by element. */
-    kt t[UKR_NR][UKR_MR];
+    kt t[UKR_NB][UKR_MR];
 #pragma GCC unroll 64
-    for (int j = 0; j < UKR_NR; j++)
+    for (int j = 0; j < UKR_NB; j++)
 #pragma GCC unroll 8
         for (int v = 0; v < UKR_MV; v++)
             KV_STOREU(&t[j][v * KVL], KV_MUL(valpha, acc[v][j]));
@@ -202,6 +217,9 @@ void UKR_NAME(size_t k, kt alpha, const kt *a, const kt *b, kt beta, kt *c, size
 }
 
 #undef UKR_MR
+#undef UKR_NB
+#undef UKR_NARROWER
+#undef UKR_LINKAGE
 #undef UKR_STEP
 #undef UKR_STORE_LOOP
 #undef UKR_ADD
