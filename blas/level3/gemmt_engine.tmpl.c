@@ -53,11 +53,29 @@ static void tri_macro(const tri_kernel *kr, int upper, size_t i0, size_t mb, siz
                 kr->ukr(kb, alpha, ap, bp, 1, c + i + j * ldc, 1, ldc, (int)mrows, (int)ncols);
                 continue;
             }
+            /* the tile's C columns are read only after the kernel: requested now, their misses
+               overlap it (they were most of these tiles' time) */
+            for (size_t q = 0; q < ncols; q++) {
+                const char *cq = (const char *)(c + i + (j + q) * ldc);
+                for (size_t o = 0; o < mrows * sizeof(nb_t); o += 64)
+                    __builtin_prefetch(cq + o, 1);
+                __builtin_prefetch(cq + mrows * sizeof(nb_t) - 1, 1);
+            }
             kr->ukr(kb, alpha, ap, bp, 0, tile, 1, mr, (int)mrows, (int)ncols);
-            for (size_t q = 0; q < ncols; q++)
-                for (size_t p = 0; p < mrows; p++)
-                    if (upper ? i + p <= j + q : i + p >= j + q)
-                        c[i + p + (j + q) * ldc] += tile[p + q * mr];
+            /* column j + q's rows of the triangle are one run of the tile's rows, [p0, p1):
+               added without a test per element, which the compiler vectorises (the test per
+               element made these tiles 8% of a 2-thread dsyr2k 1488 x 32's samples, Zen 4) */
+            for (size_t q = 0; q < ncols; q++) {
+                size_t jq = j + q, p0 = 0, p1 = mrows;
+                if (upper)
+                    p1 = jq + 1 <= i ? 0 : min_sz(mrows, jq + 1 - i);
+                else
+                    p0 = jq <= i ? 0 : min_sz(mrows, jq - i);
+                nb_t *restrict cq = c + i + jq * ldc;
+                const nb_t *restrict tq = tile + q * mr;
+                for (size_t p = p0; p < p1; p++)
+                    cq[p] += tq[p];
+            }
         }
     }
 }
