@@ -2,9 +2,11 @@
    in the templates ukr_avx512.h, pack_avx512.h, small_avx512.h; this file picks the shapes).
 
    Register budget (broadcast-B, VL = 8): micro-kernel 32x6 = (32/8)*6 = 24 accumulators
-   + 4 A loads + 1 broadcast = 29 of 32 zmm. Small kernel: tiles up to 24x8 = 24 + 3 + 1 = 28.
-   objdump of the built object: no loads or stores relative to rsp/rbp inside any k loop
-   (micro-kernel main and tail loops, all 24 small-kernel tile shapes).
+   + 4 A loads + 1 broadcast = 29 of 32 zmm; its n-edge instances 32x6_n2 / _n4 (the last
+   tile of a B block with 1-2 / 3-4 columns) 8 / 16 accumulators. Small kernel: tiles up to
+   24x8 = 24 + 3 + 1 = 28. objdump of the built object: no loads or stores relative to rsp/rbp
+   inside any k loop (micro-kernel main and tail loops of all three instances, all 24
+   small-kernel tile shapes; tests/check_spills.py --strict covers the _n2/_n4 names).
 
    Tile choice, measured on the 2-core Zen 4 (EPYC, L1d 32 KiB, L2 1 MiB), taskset -c 0,
    register-only zmm FMA peak 58.5 GFLOPS fp64. Micro-kernel over a packed L2-resident A block

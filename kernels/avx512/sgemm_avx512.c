@@ -2,7 +2,8 @@
    in the templates ukr_avx512.h, pack_avx512.h, small_avx512.h; this file picks the shapes).
 
    Register budget (broadcast-B, VL = 16): micro-kernel 64x6 = (64/16)*6 = 24 accumulators
-   + 4 A loads + 1 broadcast = 29 of 32 zmm. Small kernel: tiles up to 48x8 = 24 + 3 + 1 = 28.
+   + 4 A loads + 1 broadcast = 29 of 32 zmm; n-edge instances 64x6_n2 / _n4 8 / 16 (see
+   dgemm_avx512.c). Small kernel: tiles up to 48x8 = 24 + 3 + 1 = 28.
    objdump of the built object: no loads or stores relative to rsp/rbp inside any k loop
    (micro-kernel main and tail loops, all 24 small-kernel tile shapes).
 
