@@ -28,7 +28,13 @@
                   storage)
      sbgemv_n / sbgemv_t: y += alpha * op(A) x with A and x bf16 (uint16_t), y fp32,
                   A(i, j) at a[i + j*lda]
-     sbdot: the fp32 dot of two bf16 vectors */
+     sbdot: the fp32 dot of two bf16 vectors
+     {s,d}tbsv_win (optional, NULL where a set has none): tbsv 'N' (upper != 0: upper) on a
+                  band of 1 <= k <= W off-diagonals (W = 64 s, 32 d), ncols columns in the
+                  solve's direction from column j, whose band column is at acol (band storage)
+                  and whose x(j) is at x; columns lda apart; rows j - ncols - W .. j (upper) or
+                  j .. j + ncols + W (lower) of x exist. The reference's operations and skips,
+                  x(i) - x(j) A(i, j) as one FMA */
 #ifndef NB_L2GEN_KERNELS_H
 #define NB_L2GEN_KERNELS_H
 
@@ -90,7 +96,20 @@ typedef struct {
     void (*sbgemv_t)(size_t m, size_t n, float alpha, const unsigned short *a, size_t lda,
                      const unsigned short *x, float *y);
     float (*sbdot)(size_t n, const unsigned short *x, const unsigned short *y);
+    void (*stbsv_win)(int upper, int nounit, size_t k, size_t ncols, const float *acol,
+                      ptrdiff_t lda, float *x);
+    void (*dtbsv_win)(int upper, int nounit, size_t k, size_t ncols, const double *acol,
+                      ptrdiff_t lda, double *x);
 } nb_l2gen_kernels;
+
+/* The sets with {s,d}tbsv_win kernels name them here; the others leave the entries NULL. */
+void nb_stbsv_win_avx512(int, int, size_t, size_t, const float *, ptrdiff_t, float *);
+void nb_dtbsv_win_avx512(int, int, size_t, size_t, const double *, ptrdiff_t, double *);
+#define NB_L2GEN_TBSVW_avx512(p) nb_##p##tbsv_win_avx512
+#define NB_L2GEN_TBSVW_avx2(p) NULL
+#define NB_L2GEN_TBSVW_generic(p) NULL
+#define NB_L2GEN_TBSVW_neon(p) NULL
+#define NB_L2GEN_TBSVW_sve(p) NULL
 
 /* The prototypes of one set's loops (declared for every set: a set not built is never named). */
 #define NB_L2GEN_PROTO(T, p, sfx)                                                                  \
@@ -140,6 +159,7 @@ NB_L2GEN_DECLARE(generic)
         .dtrn_tri = nb_dtrn_tri_l2_##sfx, .strn_vl = nb_strn_vl_l2_##sfx,                          \
         .dtrn_vl = nb_dtrn_vl_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,                             \
         .sbgemv_t = nb_sbgemv_t_##sfx, .sbdot = nb_sbdot_##sfx,                                    \
+        .stbsv_win = NB_L2GEN_TBSVW_##sfx(s), .dtbsv_win = NB_L2GEN_TBSVW_##sfx(d),                \
     }
 
 #endif

@@ -531,6 +531,75 @@ static void test_tri_rows(void)
     }
 }
 
+/* s/d tbsv 'N' with unit stride on bands of 8..W off-diagonals (W = 64 s, 32 d) and n > 2W
+   (the avx512 set's register-window kernels, kernels/avx512/tbsv_avx512.c; the column loop
+   elsewhere): residual checks at band widths and orders around the kernels' limits, and the
+   skip of a zero x(j) with NaN filling that column's off-diagonal part (b zero in the first rows
+   the solve meets), guard elements around x. */
+static void tbsv_window_case(int sp, int up, int unit, int zero, int n, int k, int lda)
+{
+    double *ab = malloc((size_t)lda * n * sizeof *ab), *b = malloc((size_t)n * sizeof *b);
+    double *x = malloc((size_t)(n + 2) * sizeof *x);
+    float *abf = malloc((size_t)lda * n * sizeof *abf), *xf = malloc((size_t)(n + 2) * sizeof *xf);
+    for (int j = 0; j < n; j++)
+        for (int r = 0; r < lda; r++) {
+            int i = up ? j + r - k : j + r, diag = up ? r == k : r == 0;
+            int dead = zero && (up ? j >= n - 40 : j < 40) && !diag; /* never read: a skip */
+            double v = i < 0 || i >= n || r > k || dead ? NAN
+                       : diag ? (unit ? NAN : 2 + tu_rand()) : (tu_rand() - 0.5) / k;
+            abf[r + (size_t)j * lda] = (float)v;
+            ab[r + (size_t)j * lda] = sp ? (double)(float)v : v;
+        }
+    for (int i = 0; i < n; i++) { /* zero: the first 40 rows solved hold 0 */
+        int early = up ? i >= n - 40 : i < 40;
+        b[i] = zero && early ? 0 : sp ? (double)(float)(tu_rand() - 0.5) : tu_rand() - 0.5;
+        x[1 + i] = b[i], xf[1 + i] = (float)b[i];
+    }
+    x[0] = x[n + 1] = xf[0] = xf[n + 1] = 7; /* guards */
+    tint nn = n, kk = k, ld = lda, one = 1;
+    const char *u = up ? "U" : "L", *dg = unit ? "U" : "N";
+    if (sp) {
+        stbsv_(u, "N", dg, &nn, &kk, abf, &ld, xf + 1, &one, 1, 1, 1);
+        for (int i = 0; i < n + 2; i++)
+            x[i] = xf[i];
+    } else {
+        dtbsv_(u, "N", dg, &nn, &kk, ab, &ld, x + 1, &one, 1, 1, 1);
+    }
+    double worst = 0;
+    int finite = 1;
+    for (int i = 0; i < n; i++) {
+        double r = -b[i], mag = fabs(b[i]);
+        int j0 = up ? i : (i > k ? i - k : 0), j1 = up ? (i + k < n ? i + k : n - 1) : i;
+        for (int j = j0; j <= j1; j++) {
+            if (x[1 + j] == 0)
+                continue;
+            double aij = i == j && unit ? 1 : ab[(up ? k + i - j : i - j) + (size_t)j * lda];
+            r += aij * x[1 + j], mag += fabs(aij * x[1 + j]);
+        }
+        finite &= isfinite(x[1 + i]);
+        if (mag > 0 && fabs(r) / mag > worst)
+            worst = fabs(r) / mag;
+    }
+    TU_CHECK(finite && worst < (sp ? 1e-5 : 1e-13) && x[0] == 7 && x[n + 1] == 7,
+             "%cTBSV %c N %c n=%d k=%d lda=%d zero=%d: backward error %.2e, finite %d", sp ? 'S' : 'D',
+             up ? 'U' : 'L', unit ? 'U' : 'N', n, k, lda, zero, worst, finite);
+    free(ab), free(b), free(x), free(abf), free(xf);
+}
+
+static void test_tbsv_window(void)
+{
+    static const int cases[][3] = {{0, 65, 8},   {0, 66, 9},   {0, 97, 17},  {0, 200, 31},
+                                   {0, 150, 32}, {0, 100, 33}, {0, 300, 24}, {1, 129, 8},
+                                   {1, 140, 33}, {1, 300, 63}, {1, 260, 64}, {1, 200, 65},
+                                   {1, 129, 32}, {1, 100, 16}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (int up = 0; up < 2; up++)
+            for (int unit = 0; unit < 2; unit++)
+                for (int zero = 0; zero < 2; zero++)
+                    tbsv_window_case(cases[c][0], up, unit, zero, cases[c][1], cases[c][2],
+                                     cases[c][2] + 1 + (int)(c % 2));
+}
+
 int main(void)
 {
     tu_seed(2024);
@@ -542,5 +611,6 @@ int main(void)
         test_tri_rows();
     }
     test_exceptional();
+    test_tbsv_window();
     return tu_finish("test_level2");
 }

@@ -73,9 +73,23 @@ static void l2_trsv(const l2_tri *s, char trans, char diag, nb_t *x, blasint inc
     int ppf = l2_pack_pf_on(s);
     nb_t *xs = x + nb_vstart(n, incx);
     if (nb_same(trans, 'N')) {
+        blasint t0 = 0;
+#if !NB_COMPLEX
+        /* a band of 8..W off-diagonals (W = 64 s, 32 d) where the set has a kernel for it: the
+           columns whose W rows of unsolved neighbours lie inside x, in registers
+           ({s,d}tbsv_win, kernels/l2gen_kernels.h); the last W + 1 columns below */
+        const blasint w = NB_PREC == 1 ? 64 : 32;
+        if (s->kind == L2_BAND && incx == 1 && s->k >= 8 && s->k <= w && n > 2 * w &&
+            L2K_TAB->NB_CAT(NB_P, tbsv_win)) {
+            blasint j = s->upper ? n - 1 : 0;
+            t0 = n - (w + 1);
+            L2K_TAB->NB_CAT(NB_P, tbsv_win)(s->upper, nounit, (size_t)s->k, (size_t)t0,
+                                            s->a + (ptrdiff_t)j * s->lda, s->lda, xs + j);
+        }
+#endif
         /* column form: once x(j) is final, remove its contribution from the unsolved rows. Upper
            solves bottom-up, lower top-down. A zero x(j) skips the column (and its diagonal). */
-        for (blasint t = 0; t < n; t++) {
+        for (blasint t = t0; t < n; t++) {
             blasint j = s->upper ? n - 1 - t : t;
             if (pf)
                 l2_band_prefetch(s, j, s->upper ? -1 : 1);
