@@ -34,7 +34,12 @@
                   solve's direction from column j, whose band column is at acol (band storage)
                   and whose x(j) is at x; columns lda apart; rows j - ncols - W .. j (upper) or
                   j .. j + ncols + W (lower) of x exist. The reference's operations and skips,
-                  x(i) - x(j) A(i, j) as one FMA */
+                  x(i) - x(j) A(i, j) as one FMA
+     {s,d}tbmv_win (optional, as tbsv_win): tbmv 'N' over a copy: xc += the columns' products
+                  with xo, column by column in the reference's order from column j (acol, xo(j)
+                  at xo, xc(j) at xc), the diagonal where the reference applies it, zero xo(j)
+                  skipped; rows j - W .. j + ncols (upper) or j - ncols .. j + W (lower) of xc
+                  lie in the caller's range, and the earlier columns are already added */
 #ifndef NB_L2GEN_KERNELS_H
 #define NB_L2GEN_KERNELS_H
 
@@ -100,16 +105,24 @@ typedef struct {
                       ptrdiff_t lda, float *x);
     void (*dtbsv_win)(int upper, int nounit, size_t k, size_t ncols, const double *acol,
                       ptrdiff_t lda, double *x);
+    void (*stbmv_win)(int upper, int nounit, size_t k, size_t ncols, const float *acol,
+                      ptrdiff_t lda, const float *xo, float *xc);
+    void (*dtbmv_win)(int upper, int nounit, size_t k, size_t ncols, const double *acol,
+                      ptrdiff_t lda, const double *xo, double *xc);
 } nb_l2gen_kernels;
 
 /* The sets with {s,d}tbsv_win kernels name them here; the others leave the entries NULL. */
 void nb_stbsv_win_avx512(int, int, size_t, size_t, const float *, ptrdiff_t, float *);
 void nb_dtbsv_win_avx512(int, int, size_t, size_t, const double *, ptrdiff_t, double *);
-#define NB_L2GEN_TBSVW_avx512(p) nb_##p##tbsv_win_avx512
-#define NB_L2GEN_TBSVW_avx2(p) NULL
-#define NB_L2GEN_TBSVW_generic(p) NULL
-#define NB_L2GEN_TBSVW_neon(p) NULL
-#define NB_L2GEN_TBSVW_sve(p) NULL
+void nb_stbmv_win_avx512(int, int, size_t, size_t, const float *, ptrdiff_t, const float *,
+                         float *);
+void nb_dtbmv_win_avx512(int, int, size_t, size_t, const double *, ptrdiff_t, const double *,
+                         double *);
+#define NB_L2GEN_TBSVW_avx512(p, op) nb_##p##op##_win_avx512
+#define NB_L2GEN_TBSVW_avx2(p, op) NULL
+#define NB_L2GEN_TBSVW_generic(p, op) NULL
+#define NB_L2GEN_TBSVW_neon(p, op) NULL
+#define NB_L2GEN_TBSVW_sve(p, op) NULL
 
 /* The prototypes of one set's loops (declared for every set: a set not built is never named). */
 #define NB_L2GEN_PROTO(T, p, sfx)                                                                  \
@@ -159,7 +172,8 @@ NB_L2GEN_DECLARE(generic)
         .dtrn_tri = nb_dtrn_tri_l2_##sfx, .strn_vl = nb_strn_vl_l2_##sfx,                          \
         .dtrn_vl = nb_dtrn_vl_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,                             \
         .sbgemv_t = nb_sbgemv_t_##sfx, .sbdot = nb_sbdot_##sfx,                                    \
-        .stbsv_win = NB_L2GEN_TBSVW_##sfx(s), .dtbsv_win = NB_L2GEN_TBSVW_##sfx(d),                \
+        .stbsv_win = NB_L2GEN_TBSVW_##sfx(s, tbsv), .dtbsv_win = NB_L2GEN_TBSVW_##sfx(d, tbsv),    \
+        .stbmv_win = NB_L2GEN_TBSVW_##sfx(s, tbmv), .dtbmv_win = NB_L2GEN_TBSVW_##sfx(d, tbmv),    \
     }
 
 #endif

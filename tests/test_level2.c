@@ -531,12 +531,12 @@ static void test_tri_rows(void)
     }
 }
 
-/* s/d tbsv 'N' with unit stride on bands of 8..W off-diagonals (W = 64 s, 32 d) and n > 2W
+/* s/d tbsv and tbmv 'N' with unit stride on bands of 8..W off-diagonals (W = 64 s, 32 d) and n > 2W
    (the avx512 set's register-window kernels, kernels/avx512/tbsv_avx512.c; the column loop
    elsewhere): residual checks at band widths and orders around the kernels' limits, and the
    skip of a zero x(j) with NaN filling that column's off-diagonal part (b zero in the first rows
    the solve meets), guard elements around x. */
-static void tbsv_window_case(int sp, int up, int unit, int zero, int n, int k, int lda)
+static void tbsv_window_case(int mv, int sp, int up, int unit, int zero, int n, int k, int lda)
 {
     double *ab = malloc((size_t)lda * n * sizeof *ab), *b = malloc((size_t)n * sizeof *b);
     double *x = malloc((size_t)(n + 2) * sizeof *x);
@@ -559,15 +559,28 @@ static void tbsv_window_case(int sp, int up, int unit, int zero, int n, int k, i
     tint nn = n, kk = k, ld = lda, one = 1;
     const char *u = up ? "U" : "L", *dg = unit ? "U" : "N";
     if (sp) {
-        stbsv_(u, "N", dg, &nn, &kk, abf, &ld, xf + 1, &one, 1, 1, 1);
+        (mv ? stbmv_ : stbsv_)(u, "N", dg, &nn, &kk, abf, &ld, xf + 1, &one, 1, 1, 1);
         for (int i = 0; i < n + 2; i++)
             x[i] = xf[i];
     } else {
-        dtbsv_(u, "N", dg, &nn, &kk, ab, &ld, x + 1, &one, 1, 1, 1);
+        (mv ? dtbmv_ : dtbsv_)(u, "N", dg, &nn, &kk, ab, &ld, x + 1, &one, 1, 1, 1);
     }
     double worst = 0;
     int finite = 1;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && mv; i++) { /* x = A b, the columns of zero b(j) skipped */
+        double r = -x[1 + i], mag = fabs(x[1 + i]);
+        int j0 = up ? i : (i > k ? i - k : 0), j1 = up ? (i + k < n ? i + k : n - 1) : i;
+        for (int j = j0; j <= j1; j++) {
+            if (b[j] == 0)
+                continue;
+            double aij = i == j && unit ? 1 : ab[(up ? k + i - j : i - j) + (size_t)j * lda];
+            r += aij * b[j], mag += fabs(aij * b[j]);
+        }
+        finite &= isfinite(x[1 + i]);
+        if (mag > 0 && fabs(r) / mag > worst)
+            worst = fabs(r) / mag;
+    }
+    for (int i = 0; i < n && !mv; i++) {
         double r = -b[i], mag = fabs(b[i]);
         int j0 = up ? i : (i > k ? i - k : 0), j1 = up ? (i + k < n ? i + k : n - 1) : i;
         for (int j = j0; j <= j1; j++) {
@@ -581,7 +594,7 @@ static void tbsv_window_case(int sp, int up, int unit, int zero, int n, int k, i
             worst = fabs(r) / mag;
     }
     TU_CHECK(finite && worst < (sp ? 1e-5 : 1e-13) && x[0] == 7 && x[n + 1] == 7,
-             "%cTBSV %c N %c n=%d k=%d lda=%d zero=%d: backward error %.2e, finite %d", sp ? 'S' : 'D',
+             "%cTB%sV %c N %c n=%d k=%d lda=%d zero=%d: backward error %.2e, finite %d", sp ? 'S' : 'D', mv ? "M" : "S",
              up ? 'U' : 'L', unit ? 'U' : 'N', n, k, lda, zero, worst, finite);
     free(ab), free(b), free(x), free(abf), free(xf);
 }
@@ -596,8 +609,9 @@ static void test_tbsv_window(void)
         for (int up = 0; up < 2; up++)
             for (int unit = 0; unit < 2; unit++)
                 for (int zero = 0; zero < 2; zero++)
-                    tbsv_window_case(cases[c][0], up, unit, zero, cases[c][1], cases[c][2],
-                                     cases[c][2] + 1 + (int)(c % 2));
+                    for (int mv = 0; mv < 2; mv++)
+                        tbsv_window_case(mv, cases[c][0], up, unit, zero, cases[c][1], cases[c][2],
+                                         cases[c][2] + 1 + (int)(c % 2));
 }
 
 int main(void)

@@ -493,8 +493,26 @@ static void tri_sweep(const l2_tri *s, char trans, char diag, nb_t *xc, const nb
        larger than the last-level cache (see gemv.tmpl.c). */
     int b4 = s->kind == L2_BAND && s->upper && band >= 3 &&
              (double)n * (double)s->lda * (double)sizeof(nb_t) <= (double)nb_rt.llc;
+#if !NB_COMPLEX
+    /* a band of 8..W off-diagonals (W = 64 s, 32 d) where the set has a kernel for it: the
+       columns whose W rows of partial sums lie inside [r0, r1), in registers ({s,d}tbmv_win,
+       kernels/l2gen_kernels.h), at their place in the column order */
+    const blasint w = NB_PREC == 1 ? 64 : 32;
+    blasint wj = -1, wn = 0; /* the window's first column and its column count */
+    if (s->kind == L2_BAND && band >= 8 && band <= w && r1 - r0 > 2 * w &&
+        L2K_TAB->NB_CAT(NB_P, tbmv_win))
+        wj = s->upper ? r0 + w : r1 - 1 - w, wn = r1 - r0 - w;
+#endif
     for (blasint t = first; t <= last; t++) {
         blasint j = s->upper ? t : first + last - t;
+#if !NB_COMPLEX
+        if (j == wj) {
+            L2K_TAB->NB_CAT(NB_P, tbmv_win)(s->upper, nounit, (size_t)band, (size_t)wn,
+                                            s->a + (ptrdiff_t)j * s->lda, s->lda, xo + j, xc + j);
+            t += wn - 1;
+            continue;
+        }
+#endif
         if (b4 && j - band >= nb_max(0, r0) && j + 3 < r1 && j + 3 <= last &&
             xo[j] != 0 && xo[j + 1] != 0 && xo[j + 2] != 0 && xo[j + 3] != 0) {
             nb_t t4[4] = {xo[j], xo[j + 1], xo[j + 2], xo[j + 3]};

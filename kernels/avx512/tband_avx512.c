@@ -1,4 +1,4 @@
-/* s/d tbsv 'N' on a band of at most 64 (s) / 32 (d) off-diagonals with the rows it updates held
+/* s/d tbsv and tbmv 'N' on a band of at most 64 (s) / 32 (d) off-diagonals with the rows it updates held
    in registers (kernels/l2gen_kernels.h, {s,d}tbsv_win). The column loop (blas/level2/
    trsv.tmpl.c) passes the unsolved rows from one column's axpy to the next through memory: each
    axpy's vector loads start one element after the last one's stores, so they wait for those
@@ -8,12 +8,18 @@
    computed beside the vector update by the same scalar FMA (-x(j) A(j +- 1, j) + w, one
    rounding, as the vector lane), so a column costs a division and an FMA of latency. dtbsv at
    k = 32 on the Zen 4 guest (blas_suite, 1 thread): L2 1.8x, L3 2.6x, memory 1.2x the column
-   loop. A software prefetch of the columns 8, 16 or 32 ahead measured no faster from memory.
+   loop (stbsv 2.3 / 1.9 / 2.2x); tbmv, L2 1.7-2.7x, L3 1.2-1.8x, memory 1.0-1.3x. A software
+   prefetch of the columns 8, 16 or 32 ahead measured no faster from memory (tbsv).
 
    The reference's operations on every element: x(j) is divided by the diagonal (non-unit) only
    where it is non-zero, and then subtracted times its column from the rows it reaches; where it
    is zero the column is skipped, its Inf or NaN included. The FMA rounds x(i) - x(j) A(i, j)
    once (the column loop's axpy kernels do the same).
+
+   tbmv 'N' (over the copy xo the driver keeps, tri_sweep in trmv.tmpl.c) the same way: the rows
+   the next columns add to stay in the window, a column adds xo(j) A(:, j) to it, the row that no
+   later column reaches leaves it for memory and row j (xo(j) A(j, j), or xo(j)) enters it;
+   where xo(j) is zero the column and its diagonal are skipped, as in the reference.
 
    Register budget (32 zmm): 4 window vectors + 4 column vectors + the broadcast x(j) + the new
    row's broadcast = 10, and 4 lane masks (k registers). objdump of the built object (GCC 12.2,
@@ -127,3 +133,60 @@ static inline __m512 alignr_ps(__m512 hi, __m512 lo, int upper)
 
 TBSV_WIN(nb_dtbsv_win_avx512, double, __m512d, 8, __mmask8, I_PD, last_pd, alignr_pd)
 TBSV_WIN(nb_stbsv_win_avx512, float, __m512, 16, __mmask16, I_PS, last_ps, alignr_ps)
+
+/* tbmv 'N': columns j, j + 1, .. (upper) or j, j - 1, .. (lower), ncols of them; xo at xo(j), xc
+   at xc(j), the rest as for TBSV_WIN (window lane l: upper row j - 4L + l, lower row j + 1 + l,
+   here of xc). Rows j - 4L .. j + ncols (upper) or j - ncols .. j + 4L (lower) of xc exist; the
+   column loop has already added the earlier columns to the window's rows. */
+#define TBMV_WIN(NAME, R, V, L, MT, I, LAST, ALIGNR)                                               \
+    void NAME(int upper, int nounit, size_t k, size_t ncols, const R *acol, ptrdiff_t lda,        \
+              const R *xo, R *xc)                                                                  \
+    {                                                                                              \
+        const int w = 4 * (L);                                                                     \
+        MT m[4];                                                                                   \
+        for (int v = 0; v < 4; v++) {                                                              \
+            unsigned bits = 0;                                                                     \
+            for (int l = 0; l < (L); l++) {                                                        \
+                int lane = (L) * v + l;                                                            \
+                if (upper ? lane >= w - (int)k : lane < (int)k)                                    \
+                    bits |= 1u << l;                                                               \
+            }                                                                                      \
+            m[v] = (MT)bits;                                                                       \
+        }                                                                                          \
+        const ptrdiff_t aoff = upper ? (ptrdiff_t)k - w : 1, xoff = upper ? -w : 1;                \
+        const ptrdiff_t step = upper ? 1 : -1, astep = upper ? lda : -lda;                         \
+        const ptrdiff_t dg = upper ? (ptrdiff_t)k : 0;                                             \
+        V w0 = I(loadu)(xc + xoff), w1 = I(loadu)(xc + xoff + (L));                                \
+        V w2 = I(loadu)(xc + xoff + 2 * (L)), w3 = I(loadu)(xc + xoff + 3 * (L));                  \
+        for (size_t c = 0; c < ncols; c++) {                                                       \
+            R t = xo[0], d = t;                                                                    \
+            if (t != 0) {                                                                          \
+                V tv = I(set1)(t);                                                                 \
+                const R *ab = acol + aoff;                                                         \
+                w0 = I(mask3_fmadd)(I(maskz_loadu)(m[0], ab), tv, w0, m[0]);                       \
+                w1 = I(mask3_fmadd)(I(maskz_loadu)(m[1], ab + (L)), tv, w1, m[1]);                 \
+                w2 = I(mask3_fmadd)(I(maskz_loadu)(m[2], ab + 2 * (L)), tv, w2, m[2]);             \
+                w3 = I(mask3_fmadd)(I(maskz_loadu)(m[3], ab + 3 * (L)), tv, w3, m[3]);             \
+                if (nounit)                                                                        \
+                    d = t * acol[dg];                                                              \
+            }                                                                                      \
+            V nw = I(set1)(d);                                                                     \
+            if (upper) { /* row j - 4L is final; row j enters at the top */                        \
+                xc[-w] = I(cvt##L)(w0);                                                            \
+                w0 = ALIGNR(w1, w0, 0), w1 = ALIGNR(w2, w1, 0), w2 = ALIGNR(w3, w2, 0);            \
+                w3 = ALIGNR(nw, w3, 0);                                                            \
+            } else { /* row j + 4L is final; row j enters at the bottom */                         \
+                xc[w] = LAST(w3);                                                                  \
+                w3 = ALIGNR(w3, w2, 1), w2 = ALIGNR(w2, w1, 1), w1 = ALIGNR(w1, w0, 1);            \
+                w0 = ALIGNR(w0, nw, 1);                                                            \
+            }                                                                                      \
+            xo += step, xc += step, acol += astep;                                                 \
+        }                                                                                          \
+        I(storeu)(xc + xoff, w0), I(storeu)(xc + xoff + (L), w1);                                  \
+        I(storeu)(xc + xoff + 2 * (L), w2), I(storeu)(xc + xoff + 3 * (L), w3);                    \
+    }
+#define I_PD_mask3_fmadd _mm512_mask3_fmadd_pd
+#define I_PS_mask3_fmadd _mm512_mask3_fmadd_ps
+
+TBMV_WIN(nb_dtbmv_win_avx512, double, __m512d, 8, __mmask8, I_PD, last_pd, alignr_pd)
+TBMV_WIN(nb_stbmv_win_avx512, float, __m512, 16, __mmask16, I_PS, last_ps, alignr_ps)
