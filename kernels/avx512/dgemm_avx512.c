@@ -41,25 +41,10 @@
 
 #define UKR_MV NB_AVX512_D_MV
 #define UKR_NR NB_AVX512_D_NR
-/* The last tile of a B block with 1-2 or 3-4 columns runs on a kernel of 2 or 4 columns (the
-   same FMAs per element, so the same bits): the 6-column one spent 6 columns of FMAs on it, an
-   eighth more work than needed on n = 32 (dormtr's dlarfb calls in numpy's eigh). */
-#define UKR_NB 2
-#define UKR_LINKAGE static __attribute__((noinline))
-#define UKR_NAME nb_dgemm_avx512_32x6_n2
-#include "kernels/avx512/ukr_avx512.h"
-#undef UKR_NAME
-#define UKR_NB 4
-#define UKR_LINKAGE static __attribute__((noinline))
-#define UKR_NAME nb_dgemm_avx512_32x6_n4
-#include "kernels/avx512/ukr_avx512.h"
-#undef UKR_NAME
-#define UKR_NARROWER(k, alpha, a, b, beta, c, rs, cs, m, n)                                        \
-    ((n) <= 2   ? (nb_dgemm_avx512_32x6_n2(k, alpha, a, b, beta, c, rs, cs, m, n), 1)                        \
-     : (n) <= 4 ? (nb_dgemm_avx512_32x6_n4(k, alpha, a, b, beta, c, rs, cs, m, n), 1)                        \
-                : 0)
 #define UKR_NAME nb_dgemm_avx512_ukr
-#include "kernels/avx512/ukr_avx512.h"
+#define UKR_N2_NAME nb_dgemm_avx512_32x6_n2
+#define UKR_N4_NAME nb_dgemm_avx512_32x6_n4
+#include "kernels/avx512/ukr_nedge_avx512.h"
 
 #define PACK_MR (NB_AVX512_D_MV * 8)
 #define PACK_NR NB_AVX512_D_NR

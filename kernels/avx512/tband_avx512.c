@@ -1,5 +1,5 @@
-/* s/d tbsv and tbmv 'N' on a band of at most 64 (s) / 32 (d) off-diagonals with the rows it updates held
-   in registers (kernels/l2gen_kernels.h, {s,d}tbsv_win). The column loop (blas/level2/
+/* s/d tbsv and tbmv 'N' on a band of at most 64 (s) / 32 (d) off-diagonals with the rows they
+   update held in registers (kernels/l2gen_kernels.h, {s,d}tbsv_win, {s,d}tbmv_win). The column loop (blas/level2/
    trsv.tmpl.c) passes the unsolved rows from one column's axpy to the next through memory: each
    axpy's vector loads start one element after the last one's stores, so they wait for those
    stores to reach the cache (a failed store forward a column, on the path from one division to
@@ -48,8 +48,32 @@ static inline __m512d alignr_pd(__m512d hi, __m512d lo, int upper)
 static inline __m512 alignr_ps(__m512 hi, __m512 lo, int upper)
 {
     __m512i h = _mm512_castps_si512(hi), l = _mm512_castps_si512(lo);
-    return _mm512_castsi512_ps(upper ? _mm512_alignr_epi32(h, l, 15) : _mm512_alignr_epi32(h, l, 1));
+    return _mm512_castsi512_ps(upper ? _mm512_alignr_epi32(h, l, 15)
+                                     : _mm512_alignr_epi32(h, l, 1));
 }
+
+/* w (the window's rows) and m[4], each window vector's lanes in column j's band (upper: lane
+   >= w - k, lower: lane < k), for the kernels below (upper, k in scope) */
+#define TBW_MASKS(MT, L)                                                                           \
+    const int w = 4 * (L);                                                                         \
+    MT m[4];                                                                                       \
+    for (int v = 0; v < 4; v++) {                                                                  \
+        unsigned bits = 0;                                                                         \
+        for (int l = 0; l < (L); l++) {                                                            \
+            int lane = (L) * v + l;                                                                \
+            if (upper ? lane >= w - (int)k : lane < (int)k)                                        \
+                bits |= 1u << l;                                                                   \
+        }                                                                                          \
+        m[v] = (MT)bits;                                                                           \
+    }
+
+/* the window w0..w3 from / to the 4L rows at p */
+#define TBW_LOAD(V, I, L, p)                                                                       \
+    V w0 = I(loadu)(p), w1 = I(loadu)((p) + (L)), w2 = I(loadu)((p) + 2 * (L));                    \
+    V w3 = I(loadu)((p) + 3 * (L))
+#define TBW_STORE(I, L, p)                                                                         \
+    I(storeu)(p, w0), I(storeu)((p) + (L), w1), I(storeu)((p) + 2 * (L), w2),                      \
+        I(storeu)((p) + 3 * (L), w3)
 
 /* Columns j, j - 1, .. (upper) or j, j + 1, .. (lower), ncols of them, of the band whose column
    j is at acol (band storage: upper A(i, j) at acol[k + i - j], lower at acol[i - j]) and
@@ -60,23 +84,12 @@ static inline __m512 alignr_ps(__m512 hi, __m512 lo, int upper)
 #define TBSV_WIN(NAME, R, V, L, MT, I, LAST, ALIGNR)                                               \
     void NAME(int upper, int nounit, size_t k, size_t ncols, const R *acol, ptrdiff_t lda, R *x)  \
     {                                                                                              \
-        const int w = 4 * (L);                                                                     \
-        MT m[4];                                                                                   \
-        for (int v = 0; v < 4; v++) {                                                              \
-            unsigned bits = 0;                                                                     \
-            for (int l = 0; l < (L); l++) {                                                        \
-                int lane = (L) * v + l;                                                            \
-                if (upper ? lane >= w - (int)k : lane < (int)k)                                    \
-                    bits |= 1u << l;                                                               \
-            }                                                                                      \
-            m[v] = (MT)bits;                                                                       \
-        }                                                                                          \
+        TBW_MASKS(MT, L);                                                                          \
         const ptrdiff_t aoff = upper ? (ptrdiff_t)k - w : 1; /* window lane 0's A */               \
         const ptrdiff_t xoff = upper ? -w : 1, step = upper ? -1 : 1, astep = upper ? -lda : lda;  \
         const ptrdiff_t near = upper ? (ptrdiff_t)k - 1 : 1; /* A(j -+ 1, j) */                    \
         const ptrdiff_t dg = upper ? (ptrdiff_t)k : 0;                                             \
-        V w0 = I(loadu)(x + xoff), w1 = I(loadu)(x + xoff + (L));                                  \
-        V w2 = I(loadu)(x + xoff + 2 * (L)), w3 = I(loadu)(x + xoff + 3 * (L));                    \
+        TBW_LOAD(V, I, L, x + xoff);                                                               \
         R p = x[0]; /* x(j), all earlier columns subtracted */                                     \
         for (size_t c = 0; c < ncols; c++) {                                                       \
             /* the next pivot row before this column: upper the last lane, lower lane 0 */         \
@@ -108,8 +121,7 @@ static inline __m512 alignr_ps(__m512 hi, __m512 lo, int upper)
         }                                                                                          \
         /* the pivot and the window back to x (x now at the next unsolved column) */               \
         x[0] = p;                                                                                  \
-        I(storeu)(x + xoff, w0), I(storeu)(x + xoff + (L), w1);                                    \
-        I(storeu)(x + xoff + 2 * (L), w2), I(storeu)(x + xoff + 3 * (L), w3);                      \
+        TBW_STORE(I, L, x + xoff);                                                                 \
     }
 
 /* _mm512_<op>_pd / _ps; cvt8 / cvt16: lane 0 (the macro pastes the lane count) */
@@ -142,22 +154,11 @@ TBSV_WIN(nb_stbsv_win_avx512, float, __m512, 16, __mmask16, I_PS, last_ps, align
     void NAME(int upper, int nounit, size_t k, size_t ncols, const R *acol, ptrdiff_t lda,        \
               const R *xo, R *xc)                                                                  \
     {                                                                                              \
-        const int w = 4 * (L);                                                                     \
-        MT m[4];                                                                                   \
-        for (int v = 0; v < 4; v++) {                                                              \
-            unsigned bits = 0;                                                                     \
-            for (int l = 0; l < (L); l++) {                                                        \
-                int lane = (L) * v + l;                                                            \
-                if (upper ? lane >= w - (int)k : lane < (int)k)                                    \
-                    bits |= 1u << l;                                                               \
-            }                                                                                      \
-            m[v] = (MT)bits;                                                                       \
-        }                                                                                          \
+        TBW_MASKS(MT, L);                                                                          \
         const ptrdiff_t aoff = upper ? (ptrdiff_t)k - w : 1, xoff = upper ? -w : 1;                \
         const ptrdiff_t step = upper ? 1 : -1, astep = upper ? lda : -lda;                         \
         const ptrdiff_t dg = upper ? (ptrdiff_t)k : 0;                                             \
-        V w0 = I(loadu)(xc + xoff), w1 = I(loadu)(xc + xoff + (L));                                \
-        V w2 = I(loadu)(xc + xoff + 2 * (L)), w3 = I(loadu)(xc + xoff + 3 * (L));                  \
+        TBW_LOAD(V, I, L, xc + xoff);                                                              \
         for (size_t c = 0; c < ncols; c++) {                                                       \
             R t = xo[0], d = t;                                                                    \
             if (t != 0) {                                                                          \
@@ -182,8 +183,7 @@ TBSV_WIN(nb_stbsv_win_avx512, float, __m512, 16, __mmask16, I_PS, last_ps, align
             }                                                                                      \
             xo += step, xc += step, acol += astep;                                                 \
         }                                                                                          \
-        I(storeu)(xc + xoff, w0), I(storeu)(xc + xoff + (L), w1);                                  \
-        I(storeu)(xc + xoff + 2 * (L), w2), I(storeu)(xc + xoff + 3 * (L), w3);                    \
+        TBW_STORE(I, L, xc + xoff);                                                                \
     }
 #define I_PD_mask3_fmadd _mm512_mask3_fmadd_pd
 #define I_PS_mask3_fmadd _mm512_mask3_fmadd_ps
