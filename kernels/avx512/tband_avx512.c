@@ -1,15 +1,15 @@
 /* s/d tbsv and tbmv 'N' on a band of at most 64 (s) / 32 (d) off-diagonals with the rows they
-   update held in registers (kernels/l2gen_kernels.h, {s,d}tbsv_win, {s,d}tbmv_win). The column loop (blas/level2/
-   trsv.tmpl.c) passes the unsolved rows from one column's axpy to the next through memory: each
-   axpy's vector loads start one element after the last one's stores, so they wait for those
-   stores to reach the cache (a failed store forward a column, on the path from one division to
-   the next). Here the W = 4 vectors of rows below (lower) or above (upper) the current column
-   stay in zmm registers, shifted by one lane a column (valign); the next column's x(j) is
-   computed beside the vector update by the same scalar FMA (-x(j) A(j +- 1, j) + w, one
-   rounding, as the vector lane), so a column costs a division and an FMA of latency. dtbsv at
-   k = 32 on the Zen 4 guest (blas_suite, 1 thread): L2 1.8x, L3 2.6x, memory 1.2x the column
-   loop (stbsv 2.3 / 1.9 / 2.2x); tbmv, L2 1.7-2.7x, L3 1.2-1.8x, memory 1.0-1.3x. A software
-   prefetch of the columns 8, 16 or 32 ahead measured no faster from memory (tbsv).
+   update held in registers (kernels/l2gen_kernels.h, {s,d}tbsv_win, {s,d}tbmv_win). The column
+   loop (blas/level2/trsv.tmpl.c) passes the unsolved rows from one column's axpy to the next
+   through memory: each axpy's vector loads start one element after the last one's stores, so
+   they wait for those stores to reach the cache (a failed store forward a column, on the path
+   from one division to the next). Here the 4 vectors of rows below (lower) or above (upper)
+   the current column stay in zmm registers, shifted by one lane a column (valign); the next
+   column's x(j) is computed beside the vector update by the same scalar FMA (-x(j) A(j +- 1, j)
+   + w, one rounding, as the vector lane), so a column costs a division and an FMA of latency.
+   dtbsv at k = 32 on the Zen 4 guest (blas_suite, 1 thread): L2 1.8x, L3 2.6x, memory 1.2x the
+   column loop (stbsv 2.3 / 1.9 / 2.2x); tbmv, L2 1.7-2.7x, L3 1.2-1.8x, memory 1.0-1.3x. A
+   software prefetch of the columns 8, 16 or 32 ahead measured no faster from memory (tbsv).
 
    The reference's operations on every element: x(j) is divided by the diagonal (non-unit) only
    where it is non-zero, and then subtracted times its column from the rows it reaches; where it
