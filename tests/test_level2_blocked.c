@@ -136,6 +136,41 @@ static void test_threads(void)
         }
 }
 
+/* tbmv 'N' on the narrow bands where the avx512 set sweeps each thread's rows on a register
+   window (kernels/avx512/tband_avx512.c, k <= 32 d / 64 s): bitwise the same on every team, the
+   window's columns starting and ending with each thread's range; zeros in x for the skips */
+static void test_tbmv_window_threads(void)
+{
+    static const int TEAMS[] = {2, 3, 4, 7}, KS[] = {8, 20, 32, 60};
+    for (int ik = 0; ik < 4; ik++)
+        for (int c = 0; c < 4; c++) {
+            if (!tu_sampled())
+                continue;
+            int up = c & 1, unit = c >> 1, k = KS[ik], n = tu_size(30011, 3001), ld = k + 1;
+            size_t na = (size_t)ld * n;
+            char *a = malloc(na * ES[P]), *x0 = malloc((size_t)n * ES[P]);
+            char *x = malloc((size_t)n * ES[P]), *rx = malloc((size_t)n * ES[P]);
+            fill_rand(a, na), fill_rand(x0, (size_t)n);
+            for (int i = 0; i < n; i += 7)
+                put(x0, i, 0);
+            tint nn = n, kk = k, ldk = ld, one = 1;
+            char u = up ? 'U' : 'L', t = 'N', dg = unit ? 'U' : 'N';
+            for (int ti = -1; ti < 4; ti++) {
+                openblas_set_num_threads(ti < 0 ? 1 : TEAMS[ti]);
+                memcpy(x, x0, (size_t)n * ES[P]);
+                TBMV[P](&u, &t, &dg, &nn, &kk, a, &ldk, x, &one, 1, 1, 1);
+                if (ti < 0) {
+                    memcpy(rx, x, (size_t)n * ES[P]);
+                    continue;
+                }
+                TU_CHECK(!memcmp(rx, x, (size_t)n * ES[P]), "%cTBMV %c N %c n=%d k=%d: %d threads differ from 1",
+                         PCH[P], u, dg, n, k, TEAMS[ti]);
+            }
+            openblas_set_num_threads(0);
+            free(a), free(x0), free(x), free(rx);
+        }
+}
+
 /* ---- exceptional values in the blocked triangular paths: a zero x(j) skips column j there too
    (the column's Inf sits in an off-diagonal block, handled by gemv) ---- */
 static void test_exceptional_blocked(void)
@@ -210,6 +245,7 @@ int main(int argc, char **argv)
     for (P = 0; P < 4; P++) {
         test_large();
         test_threads();
+        test_tbmv_window_threads();
     }
     test_exceptional_blocked();
     return tu_finish("test_level2_blocked");
