@@ -594,7 +594,8 @@ static void tbsv_window_case(int mv, int sp, int up, int unit, int zero, int n, 
             worst = fabs(r) / mag;
     }
     TU_CHECK(finite && worst < (sp ? 1e-5 : 1e-13) && x[0] == 7 && x[n + 1] == 7,
-             "%cTB%sV %c N %c n=%d k=%d lda=%d zero=%d: backward error %.2e, finite %d", sp ? 'S' : 'D', mv ? "M" : "S",
+             "%cTB%sV %c N %c n=%d k=%d lda=%d zero=%d: backward error %.2e, finite %d",
+             sp ? 'S' : 'D', mv ? "M" : "S",
              up ? 'U' : 'L', unit ? 'U' : 'N', n, k, lda, zero, worst, finite);
     free(ab), free(b), free(x), free(abf), free(xf);
 }

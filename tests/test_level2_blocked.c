@@ -163,7 +163,8 @@ static void test_tbmv_window_threads(void)
                     memcpy(rx, x, (size_t)n * ES[P]);
                     continue;
                 }
-                TU_CHECK(!memcmp(rx, x, (size_t)n * ES[P]), "%cTBMV %c N %c n=%d k=%d: %d threads differ from 1",
+                TU_CHECK(!memcmp(rx, x, (size_t)n * ES[P]),
+                         "%cTBMV %c N %c n=%d k=%d: %d threads differ from 1",
                          PCH[P], u, dg, n, k, TEAMS[ti]);
             }
             openblas_set_num_threads(0);

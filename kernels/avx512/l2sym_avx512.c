@@ -9,9 +9,11 @@
    as two: zhemv and chemv 1.3x faster from memory and zhemv 1.3x from L3 on Zen 5 (1 thread).
 
    Register budget (32 zmm): real: 4 broadcast x(j) + 8 column sums + x, y and one A vector in
-   flight = 15. Complex, 4 columns a pass: 8 broadcast re/im of x(j) + 8 sums + x, swapped x, 2
-   partial y, A and swapped A = 22, plus the sign vector of the final sums; 2 columns a pass
-   (an odd count of columns) 14. */
+   flight = 15; the double 8-column panel: 8 broadcast x(j) + 8 sums + x, two partial y and one A
+   vector = 20 (objdump: no stack access in its row loop; check_spills --strict covers it, inlined
+   into nb_dsymv_panel_avx512). Complex, 4 columns a pass: 8 broadcast re/im of x(j) + 8 sums +
+   x, swapped x, 2 partial y, A and swapped A = 22, plus the sign vector of the final sums; 2
+   columns a pass (an odd count of columns) 14. */
 #include <immintrin.h>
 #include "kernels/kernel.h"
 
@@ -111,7 +113,8 @@ static void dsymv_panel8_avx512(size_t m, const double *a, size_t lda, const dou
 #undef LD
 #undef ST
     }
-    _mm512_storeu_pd(tc, _mm512_add_pd(_mm512_loadu_pd(tc), hsum8_pd(s0, s1, s2, s3, s4, s5, s6, s7)));
+    __m512d sums = hsum8_pd(s0, s1, s2, s3, s4, s5, s6, s7);
+    _mm512_storeu_pd(tc, _mm512_add_pd(_mm512_loadu_pd(tc), sums));
 }
 
 void nb_dsymv_panel_avx512(size_t m, size_t nc, const double *a, size_t lda, int lds,
