@@ -58,8 +58,10 @@ typedef struct {
        L3 at 0.5-0.6x (docs/PERFORMANCE.md). */
     double l1_dot_short_min, l1_axpy_short_min;
     /* ?copy streams its stores past the caches (kernels/generic/l1_loops.h, copy_stream) when
-       the destination has more bytes than this; 0: the last-level cache's size */
+       the destination has more bytes than this; 0: the last-level cache's size. It writes
+       copy_stream_pages pages side by side: 4 or 1 (one stream). */
     double copy_stream_min;
+    unsigned copy_stream_pages;
     /* The GEMM engine splits C into a grid of m-ways x n-ways (rows outer, columns of each B
        block inner), preferring m-ways (they pack no A twice): each m-way gets at least
        thread_m_tiles MR-row tiles, each n-way at least thread_n_tiles NR-column tiles. */

@@ -75,7 +75,7 @@ typedef struct {
     void (*dswap)(size_t n, double *x, double *y);
     /* nbytes from x to y (not overlapping) past the caches: streaming stores where the set has
        them, else memcpy */
-    void (*copy_stream)(size_t nbytes, const void *x, void *y);
+    void (*copy_stream)(size_t nbytes, const void *x, void *y, unsigned pages);
     size_t (*isamin)(size_t n, const float *x, float *v, int want_index);
     size_t (*idamin)(size_t n, const double *x, double *v, int want_index);
     size_t (*icamin)(size_t n, const float _Complex *x, float *v, int want_index);
@@ -149,7 +149,7 @@ typedef struct {
     X(zdrot, void, (size_t, double _Complex *, double _Complex *, double, double))                \
     X(sswap, void, (size_t, float *, float *))                                                    \
     X(dswap, void, (size_t, double *, double *))                                                  \
-    X(copy_stream, void, (size_t, const void *, void *))                                          \
+    X(copy_stream, void, (size_t, const void *, void *, unsigned))                                     \
     X(isamin, size_t, (size_t, const float *, float *, int))                                      \
     X(idamin, size_t, (size_t, const double *, double *, int))                                    \
     X(icamin, size_t, (size_t, const float _Complex *, float *, int))                             \

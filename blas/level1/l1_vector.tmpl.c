@@ -86,7 +86,7 @@ static void copy_chunk_stream(void *vctx, size_t c, size_t lo, size_t hi)
 {
     elem_ctx *t = vctx;
     (void)c;
-    NB_L1K(copy_stream)((hi - lo) * sizeof(nb_t), t->x + lo, t->y + lo);
+    NB_L1K(copy_stream)((hi - lo) * sizeof(nb_t), t->x + lo, t->y + lo, nb_rt.tune.copy_stream_pages);
 }
 
 void NB_INT(copy)(blasint n, const nb_t *x, blasint incx, nb_t *y, blasint incy)

@@ -739,8 +739,10 @@ L1_REAL_ELEMWISE(d, double, l1_vd, WD, l1_ld_d)
    L1_STREAM_ST(p, v) (one aligned streaming store of an l1_vd) and L1_STREAM_FENCE() (the
    fence that orders the streamed lines before the team's barrier); the others copy with
    memcpy. The destination is aligned to 64 bytes first, so every line is written whole.
+   pages (the tuning entry's copy_stream_pages): 4 writes four pages side by side, anything
+   else one stream.
    Register budget: four vectors in flight. */
-void L1_NAME(copy_stream)(size_t nbytes, const void *x, void *y)
+void L1_NAME(copy_stream)(size_t nbytes, const void *x, void *y, unsigned pages)
 {
 #ifdef L1_STREAM_ST
     const char *s = x;
@@ -753,8 +755,9 @@ void L1_NAME(copy_stream)(size_t nbytes, const void *x, void *y)
     const size_t vb = sizeof(l1_vd), pg = 4096;
     size_t i = 0;
     /* four pages side by side, a line of each in turn: one stream a page ran 0.75x as fast
-       (220 MB, Sapphire Rapids-class guest; presumably four streams keep more DRAM pages open) */
-    for (; i + 4 * pg <= nbytes; i += 4 * pg)
+       (220 MB, Sapphire Rapids-class guest; presumably four streams keep more DRAM pages open).
+       On a Zen 3 guest the reverse: four pages 3.9 GB/s, one stream 30 (arch/uarch.c). */
+    for (; pages == 4 && i + 4 * pg <= nbytes; i += 4 * pg)
         for (size_t o = i; o < i + pg; o += 64)
             _Pragma("GCC unroll 16") for (size_t b = 0; b < 4 * 64; b += vb) {
                 size_t at = o + (b / 64) * pg + b % 64;
@@ -777,6 +780,7 @@ void L1_NAME(copy_stream)(size_t nbytes, const void *x, void *y)
     L1_STREAM_FENCE();
     memcpy(d + i, s + i, nbytes - i);
 #else
+    (void)pages;
     memcpy(y, x, nbytes);
 #endif
 }
