@@ -141,12 +141,16 @@ done
 # copy's head, vector steps and tail meet the guard zones at every alignment the tests make, and
 # takes the half-width dot, axpy and scal loops of long calls at every length (l1_*_short_min=1;
 # by default only the zen4 entry has them, from 64 and 16 KiB; sets without them ignore it).
+# The streaming copy writes four pages side by side there (copy_stream_pages=4), and one stream
+# in a run of test_level1 of its own (the zen3 entry's way).
 for s in $own_sets; do
+  step "copy_stream_min=1,copy_stream_pages=1[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s \
+    NANOBLAS_TUNE=copy_stream_min=1,copy_stream_pages=1 build/tests/test_level1
   for pf in 0 1; do
     cs=$((1 - pf))
     step "l1_prefetch=$pf,copy_stream_min=$cs,l1_short_min=$cs[$s]" env LD_LIBRARY_PATH="$lib" \
       NANOBLAS_ARCH=$s \
-      NANOBLAS_TUNE=l1_prefetch=$pf,copy_stream_min=$cs,l1_dot_short_min=$cs,l1_axpy_short_min=$cs \
+      NANOBLAS_TUNE=l1_prefetch=$pf,copy_stream_min=$cs,copy_stream_pages=4,l1_dot_short_min=$cs,l1_axpy_short_min=$cs \
       NB_TEST_QUICK=1 sh -c 'for t in test_level1 test_l1_repro test_level2 test_position; do
                out=$(build/tests/$t 2>&1) || { echo "$out" | tail -20; exit 1; }; echo "$out" | tail -1
              done'

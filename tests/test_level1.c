@@ -265,6 +265,10 @@ static void random_tests(void)
                 }
             }
         }
+        /* unit-stride copies whose chunks exceed four pages: the streaming copy's page loop
+           (copy_stream_min=1 in tests/run_all.sh) with its head and tail */
+        for (int n = 20005; n <= 70001; n += 49996)
+            test_copy_swap(n, 1, 1, 0);
     }
 }
 
