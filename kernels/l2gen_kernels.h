@@ -16,6 +16,8 @@
      {s,d,c,z}axpyb4: four band columns at once, column c (c = 0..3) at a + c*s holding rows
                   [c, c + len) of y: y[i] += t[c] * a[c*s + i] over those rows (len >= 3), each
                   y[i] updated column after column exactly as by four axpy calls (same values)
+     {s,d,c,z}axpy4: y[0..len) += t[c] * a[c][i], c = 0..3, four columns at their own addresses,
+                  each y[i] updated column after column as by four axpy calls (same values)
      {s,d}trn_cols: rows held in acc[0 .. nv*VL) (nv = 1..8, VL = trn_vl() lanes), ncols
                   columns: column c's segment at a + off_c (off_0 = 0, off_{c+1} = off_c + step_c,
                   step_{c+1} = step_c + dstep), x(c) at x[c*xinc]; where x(c) != 0, acc[r] +=
@@ -56,7 +58,8 @@
                                    T *a, size_t lda, int conj);                                   \
     typedef void (*nb_##p##axpy_fn)(size_t n, NB_KARG_##p(T) t, const T *x, T *y);               \
     typedef T (*nb_##p##dot_fn)(size_t n, T acc, const T *x, const T *y, int conj);                \
-    typedef void (*nb_##p##axpyb4_fn)(size_t len, const T *t, const T *a, size_t s, T *y);
+    typedef void (*nb_##p##axpyb4_fn)(size_t len, const T *t, const T *a, size_t s, T *y);     \
+    typedef void (*nb_##p##axpy4_fn)(size_t len, const T *t, const T *const *a, T *y);
 #define NB_L2GEN_TRN_TYPES(T, p)                                                                   \
     typedef void (*nb_##p##trn_cols_fn)(size_t nv, size_t ncols, T *acc, const T *a,              \
                                         ptrdiff_t step, ptrdiff_t dstep, const T *x,               \
@@ -90,6 +93,10 @@ typedef struct {
     nb_daxpyb4_fn daxpyb4;
     nb_caxpyb4_fn caxpyb4;
     nb_zaxpyb4_fn zaxpyb4;
+    nb_saxpy4_fn saxpy4;
+    nb_daxpy4_fn daxpy4;
+    nb_caxpy4_fn caxpy4;
+    nb_zaxpy4_fn zaxpy4;
     nb_strn_cols_fn strn_cols;
     nb_dtrn_cols_fn dtrn_cols;
     nb_strn_tri_fn strn_tri;
@@ -134,7 +141,8 @@ void nb_dtbmv_win_avx512(int, int, size_t, size_t, const double *, ptrdiff_t, co
                               int);                                                                \
     void nb_##p##axpy_l2_##sfx(size_t, NB_KARG_##p(T), const T *, T *);                         \
     T nb_##p##dot_l2_##sfx(size_t, T, const T *, const T *, int);                                  \
-    void nb_##p##axpyb4_l2_##sfx(size_t, const T *, const T *, size_t, T *);
+    void nb_##p##axpyb4_l2_##sfx(size_t, const T *, const T *, size_t, T *);                     \
+    void nb_##p##axpy4_l2_##sfx(size_t, const T *, const T *const *, T *);
 #define NB_L2GEN_TRN_PROTO(T, p, sfx)                                                              \
     void nb_##p##trn_cols_l2_##sfx(size_t, size_t, T *, const T *, ptrdiff_t, ptrdiff_t,           \
                                    const T *, ptrdiff_t);                                          \
@@ -167,7 +175,9 @@ NB_L2GEN_DECLARE(generic)
         .zaxpy = nb_zaxpy_l2_##sfx, .sdot = nb_sdot_l2_##sfx, .ddot = nb_ddot_l2_##sfx,            \
         .cdot = nb_cdot_l2_##sfx, .zdot = nb_zdot_l2_##sfx, .saxpyb4 = nb_saxpyb4_l2_##sfx,        \
         .daxpyb4 = nb_daxpyb4_l2_##sfx, .caxpyb4 = nb_caxpyb4_l2_##sfx,                            \
-        .zaxpyb4 = nb_zaxpyb4_l2_##sfx, .strn_cols = nb_strn_cols_l2_##sfx,                        \
+        .zaxpyb4 = nb_zaxpyb4_l2_##sfx, .saxpy4 = nb_saxpy4_l2_##sfx,                              \
+        .daxpy4 = nb_daxpy4_l2_##sfx, .caxpy4 = nb_caxpy4_l2_##sfx, .zaxpy4 = nb_zaxpy4_l2_##sfx,  \
+        .strn_cols = nb_strn_cols_l2_##sfx,                        \
         .dtrn_cols = nb_dtrn_cols_l2_##sfx, .strn_tri = nb_strn_tri_l2_##sfx,                      \
         .dtrn_tri = nb_dtrn_tri_l2_##sfx, .strn_vl = nb_strn_vl_l2_##sfx,                          \
         .dtrn_vl = nb_dtrn_vl_l2_##sfx, .sbgemv_n = nb_sbgemv_n_##sfx,                             \

@@ -173,7 +173,7 @@ fi
 isa_objs=$(ls build/kernels/*/*.o 2>/dev/null | grep -v '/generic/')
 # Held to the same rule: the Level 1 and Level 2 vector kernels (kernels/l1_kernels.h,
 # l2gen_kernels.h, l2sym_kernels.h) whose loops do FMAs (dot, nrm2, axpy, the symv panels, ...).
-spill_strict='^(nb_[sd]gemm_(avx512|avx2|neon|sve)_[0-9]+v?x[0-9]+(_n[24])?|nb_([sdcz](dot[uc]?|asum|sum|nrm2|axpy|axpby|axpyc|rotm|omat[nt]|scal|rot|swap|symv_panel|syr2?_col|gemv_[nt]|gemv_[nt]_l2|axpy_l2|dot_l2|trn_(cols|tri)_l2|tbsv_win)|[cz]gemm_small|[cz]tric_(trsm|trmm|trsm_split|trsm_pre)_(lo|up)|dsdot|i[sdcz]amax|csrot|zdrot|sbgemv_[nt]|sbdot)_(avx2|avx512|neon|sve)|l1_i[sd]amax_seg)$'
+spill_strict='^(nb_[sd]gemm_(avx512|avx2|neon|sve)_[0-9]+v?x[0-9]+(_n[24])?|nb_([sdcz](dot[uc]?|asum|sum|nrm2|axpy|axpby|axpyc|rotm|omat[nt]|scal|rot|swap|symv_panel|syr2?_col|gemv_[nt]|gemv_[nt]_l2|axpy_l2|axpy4_l2|axpyb4_l2|dot_l2|trn_(cols|tri)_l2|tbsv_win)|[cz]gemm_small|[cz]tric_(trsm|trmm|trsm_split|trsm_pre)_(lo|up)|dsdot|i[sdcz]amax|csrot|zdrot|sbgemv_[nt]|sbdot)_(avx2|avx512|neon|sve)|l1_i[sd]amax_seg)$'
 [ -n "$isa_objs" ] && step spills python3 tests/check_spills.py --strict "$spill_strict" \
   --allow '_(12x4|24x4)(_n2)?$' $isa_objs
 step symbols ./tests/check_symbols.sh lib

@@ -195,13 +195,13 @@ static void test_exceptional_blocked(void)
                      solve ? "TRSV" : "TRMV", lower ? 'L' : 'U', x[r]);
         }
     free(a), free(x);
-    /* the swept band and packed products (n 200 packed, n 600 with 40 off-diagonals), the
-       packed one in column blocks; mid = 0..3: the band's column away from its edges, at each
-       place in a group of four columns (trmv.tmpl.c's axpyb4 calls) */
+    /* the swept band and packed products (packed n 200 by row blocks and n 700 in column
+       blocks, n 600 with 40 off-diagonals); mid = 0..3: the column away from the edges, at each
+       place in a group of four columns (trmv.tmpl.c's axpyb4 and axpy4 calls) */
     for (int lower = 0; lower < 2; lower++)
-        for (int packed = 0; packed < 2; packed++)
-            for (int mid = -1; mid < (packed ? 0 : 4); mid++) {
-                int nn = packed ? 200 : 600, k = 40, ld = k + 1;
+        for (int packed = 0; packed < 3; packed++)
+            for (int mid = -1; mid < (packed == 1 ? 0 : 4); mid++) {
+                int nn = packed ? (packed == 1 ? 200 : 700) : 600, k = 40, ld = k + 1;
                 int cidx = lower ? (packed ? 10 : nn - 1 - k) : (packed ? 150 : k);
                 if (mid >= 0)
                     cidx = 300 + mid;

@@ -55,6 +55,12 @@ static inline void l2k_axpy(size_t n, nb_t t, const nb_t *x, nb_t *y)
     L2K_TAB->NB_CAT(NB_P, axpy)(n, NB_CAT(NB_KPASS_, NB_P)(t), x, y);
 }
 
+/* y[0..len) += t[c] * a[c][0..len), c = 0..3 in order */
+static inline void l2k_axpy4(size_t len, const nb_t *t, const nb_t *const *a, nb_t *y)
+{
+    L2K_TAB->NB_CAT(NB_P, axpy4)(len, t, a, y);
+}
+
 /* acc + sum of op(x[i]) * y[i] */
 static inline nb_t l2k_dot(size_t n, nb_t acc, const nb_t *x, const nb_t *y, int conj)
 {

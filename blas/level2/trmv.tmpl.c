@@ -577,12 +577,21 @@ static void sweep_region(void *arg, int tid, int nt)
 #define TP_BLOCKS 16
 #define TP_BLOCK_MIN 256
 
+/* Past about the L2's size the row blocks' reads, a short segment of every column a block,
+   fall behind tp_blocked's column sweeps: on the Sapphire Rapids-class guest (L2 2 MiB, 1
+   thread) s/d tpmv at 200 and 504 ran 1.1-2.2x faster by rows, 720 (2 MiB of d) 0.9x, s 1448
+   (4 MiB) 0.74x, and from the last-level cache and memory at half the speed. 1 MiB: under
+   Zen 4's L2 too. Past it too the column sweeps take four columns a call (tp_four): below it
+   ztpmv 176 (250 KiB) ran 0.85x as fast that way on a Zen 3 guest, from L3 1.2-1.9x faster. */
+#define TRN_PACKED_MAX ((double)(1u << 20))
+
 typedef struct {
     const l2_tri *s;
     int nounit;
     const nb_t *xo;
     nb_t *xc, *part; /* part: block b's partial at part + b n, indexed by row */
     size_t cb, nb;   /* block width, block count */
+    int four;        /* columns four at a time (tp_four): from TRN_PACKED_MAX bytes */
 } tp_job;
 
 /* the rows [*r0, *r1) that block b's columns reach */
@@ -591,6 +600,36 @@ static void tp_rows(const tp_job *j, size_t b, size_t *r0, size_t *r1)
     size_t n = (size_t)j->s->n, c0 = b * j->cb, c1 = c0 + j->cb < n ? c0 + j->cb : n;
     *r0 = j->s->upper ? 0 : c0 + 1;
     *r1 = j->s->upper ? c1 - 1 : n;
+}
+
+/* Columns jj .. jj+3 (upper) or jj .. jj-3 (lower), in that order, where none of their x is
+   zero: the rows all four reach in one axpy4 call (four streams of A at once, see the kernel),
+   the 1-3 rows only the later ones reach after it, each row still updated in column order. */
+static int tp_four(const tp_job *j, size_t jj, nb_t *p)
+{
+    const l2_tri *s = j->s;
+    size_t n = (size_t)s->n;
+    int up = s->upper;
+    nb_t t4[4];
+    const nb_t *c4[4];
+    for (int c = 0; c < 4; c++) {
+        size_t col = up ? jj + (size_t)c : jj - (size_t)c;
+        if ((t4[c] = j->xo[col]) == 0)
+            return 0;
+        c4[c] = l2_col(s, (blasint)col);
+    }
+    if (up) {
+        l2k_axpy4(jj, t4, c4, p); /* rows [0, jj) */
+        for (size_t c = 1; c < 4; c++)
+            l2k_axpy(c, t4[c], c4[c] + jj, p + jj);
+    } else {
+        l2k_axpy4(n - jj - 1, t4, (const nb_t *const[4]){c4[0] + jj + 1, c4[1] + jj + 1,
+                                                         c4[2] + jj + 1, c4[3] + jj + 1},
+                  p + jj + 1); /* rows [jj + 1, n) */
+        for (size_t c = 1; c < 4; c++)
+            l2k_axpy(c, t4[c], c4[c] + jj + 1 - c, p + jj + 1 - c);
+    }
+    return 1;
 }
 
 static void tp_block(const tp_job *j, size_t b)
@@ -603,6 +642,10 @@ static void tp_block(const tp_job *j, size_t b)
         memset(p + r0, 0, (r1 - r0) * sizeof(nb_t));
     for (size_t t = c0; t < c1; t++) {
         size_t jj = s->upper ? t : c0 + c1 - 1 - t;
+        if (j->four && t + 4 <= c1 && tp_four(j, jj, p)) {
+            t += 3;
+            continue;
+        }
         nb_t temp = j->xo[jj];
         if (temp == 0) /* the reference skips the column, Inf and NaN in it included */
             continue;
@@ -660,7 +703,8 @@ static int tp_blocked(const l2_tri *s, char diag, const nb_t *xo, nb_t *xc, int 
 {
     size_t n = (size_t)s->n, cb = (n + TP_BLOCKS - 1) / TP_BLOCKS;
     cb = cb < TP_BLOCK_MIN ? TP_BLOCK_MIN : cb;
-    tp_job j = {s, nb_same(diag, 'N'), xo, xc, NULL, cb, (n + cb - 1) / cb};
+    tp_job j = {s, nb_same(diag, 'N'), xo, xc, NULL, cb, (n + cb - 1) / cb,
+                0.5 * (double)n * (double)(n + 1) * sizeof(nb_t) > TRN_PACKED_MAX};
     /* the thread's cached GEMM workspace: the partials of ztpmv 1440 (138 KiB) were a fresh
        mapping from malloc, its page faults each call */
     if (!(j.part = nb_gemm_ws_acquire(j.nb * n * sizeof(nb_t))))
@@ -673,12 +717,6 @@ static int tp_blocked(const l2_tri *s, char diag, const nb_t *xo, nb_t *xc, int 
     return 1;
 }
 
-/* Past about the L2's size the row blocks' reads, a short segment of every column a block,
-   fall behind tp_blocked's column sweeps: on the Sapphire Rapids-class guest (L2 2 MiB, 1
-   thread) s/d tpmv at 200 and 504 ran 1.1-2.2x faster by rows, 720 (2 MiB of d) 0.9x, s 1448
-   (4 MiB) 0.74x, and from the last-level cache and memory at half the speed. 1 MiB: under
-   Zen 4's L2 too. */
-#define TRN_PACKED_MAX ((double)(1u << 20))
 
 /* From this many stored elements (a size, not a team: the path, and so the values for a strided
    x, must not depend on the thread count) the copy and the sweeps replace the in-place loops. */
