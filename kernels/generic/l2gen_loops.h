@@ -493,23 +493,18 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         v = v + rv##c * x_;                                                                        \
         v = v + sv##c * SWAP(x_);                                                                  \
     } while (0)
-#define NB_L2GEN_BAND4_CPLX(T, R, V, SWAP, ALT, p, sfx)                                            \
-    void L2G_NAME(p, axpyb4, sfx)(size_t len, const T *t, const T *a, size_t s, T *y)              \
-    {                                                                                              \
-        enum { W = sizeof(V) / sizeof(R) };                                                        \
-        const R *restrict a0 = (const R *)a, *restrict a1 = (const R *)(a + s);                    \
-        const R *restrict a2 = (const R *)(a + 2 * s), *restrict a3 = (const R *)(a + 3 * s);      \
-        R *restrict yr = (R *)y;                                                                   \
-        const R *tr = (const R *)t;                                                                \
-        const R r0 = tr[0], s0 = tr[1], r1 = tr[2], s1 = tr[3];                                    \
-        const R r2 = tr[4], s2 = tr[5], r3 = tr[6], s3 = tr[7];                                    \
-        const V alt = ALT();                                                                       \
-        const V rv0 = (V){0} + r0, sv0 = alt * -s0, rv1 = (V){0} + r1, sv1 = alt * -s1;            \
-        const V rv2 = (V){0} + r2, sv2 = alt * -s2, rv3 = (V){0} + r3, sv3 = alt * -s3;            \
-        L2G_B4_CPLX_OP(0, 0);                                                                      \
-        L2G_B4_CPLX_OP(0, 1); L2G_B4_CPLX_OP(1, 1);                                                \
-        L2G_B4_CPLX_OP(0, 2); L2G_B4_CPLX_OP(1, 2); L2G_B4_CPLX_OP(2, 2);                          \
-        size_t i = 6; /* in reals */                                                               \
+/* the four columns' scalars (tr, r0..s3) and their vectors, for axpyb4 and axpy4 */
+#define L2G_C4_CONSTS(R, V, ALT)                                                                   \
+    const R *tr = (const R *)t;                                                                    \
+    const R r0 = tr[0], s0 = tr[1], r1 = tr[2], s1 = tr[3];                                        \
+    const R r2 = tr[4], s2 = tr[5], r3 = tr[6], s3 = tr[7];                                        \
+    const V alt = ALT();                                                                           \
+    const V rv0 = (V){0} + r0, sv0 = alt * -s0, rv1 = (V){0} + r1, sv1 = alt * -s1;                \
+    const V rv2 = (V){0} + r2, sv2 = alt * -s2, rv3 = (V){0} + r3, sv3 = alt * -s3
+/* the rows all four columns reach, from real i0 to 2 len: vectors, then the scalar tail */
+#define L2G_C4_RUN(V, SWAP, i0)                                                                    \
+    do {                                                                                           \
+        size_t i = (i0); /* in reals */                                                            \
         for (; i + W <= 2 * len; i += W) {                                                         \
             V v = L2G_LD(V, yr + i);                                                               \
             L2G_B4_CPLX_VEC(0, SWAP); L2G_B4_CPLX_VEC(1, SWAP);                                    \
@@ -520,6 +515,19 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
             L2G_B4_CPLX_OP(0, e); L2G_B4_CPLX_OP(1, e);                                            \
             L2G_B4_CPLX_OP(2, e); L2G_B4_CPLX_OP(3, e);                                            \
         }                                                                                          \
+    } while (0)
+#define NB_L2GEN_BAND4_CPLX(T, R, V, SWAP, ALT, p, sfx)                                            \
+    void L2G_NAME(p, axpyb4, sfx)(size_t len, const T *t, const T *a, size_t s, T *y)              \
+    {                                                                                              \
+        enum { W = sizeof(V) / sizeof(R) };                                                        \
+        const R *restrict a0 = (const R *)a, *restrict a1 = (const R *)(a + s);                    \
+        const R *restrict a2 = (const R *)(a + 2 * s), *restrict a3 = (const R *)(a + 3 * s);      \
+        R *restrict yr = (R *)y;                                                                   \
+        L2G_C4_CONSTS(R, V, ALT);                                                                  \
+        L2G_B4_CPLX_OP(0, 0);                                                                      \
+        L2G_B4_CPLX_OP(0, 1); L2G_B4_CPLX_OP(1, 1);                                                \
+        L2G_B4_CPLX_OP(0, 2); L2G_B4_CPLX_OP(1, 2); L2G_B4_CPLX_OP(2, 2);                          \
+        L2G_C4_RUN(V, SWAP, 6);                                                                    \
         L2G_B4_CPLX_OP(1, len); L2G_B4_CPLX_OP(2, len); L2G_B4_CPLX_OP(3, len);                    \
         L2G_B4_CPLX_OP(2, len + 1); L2G_B4_CPLX_OP(3, len + 1);                                    \
         L2G_B4_CPLX_OP(3, len + 2);                                                                \
@@ -558,23 +566,8 @@ typedef double l2g_vd __attribute__((vector_size(NB_L2GEN_VBYTES)));
         const R *restrict a0 = (const R *)a[0], *restrict a1 = (const R *)a[1];                    \
         const R *restrict a2 = (const R *)a[2], *restrict a3 = (const R *)a[3];                    \
         R *restrict yr = (R *)y;                                                                   \
-        const R *tr = (const R *)t;                                                                \
-        const R r0 = tr[0], s0 = tr[1], r1 = tr[2], s1 = tr[3];                                    \
-        const R r2 = tr[4], s2 = tr[5], r3 = tr[6], s3 = tr[7];                                    \
-        const V alt = ALT();                                                                       \
-        const V rv0 = (V){0} + r0, sv0 = alt * -s0, rv1 = (V){0} + r1, sv1 = alt * -s1;            \
-        const V rv2 = (V){0} + r2, sv2 = alt * -s2, rv3 = (V){0} + r3, sv3 = alt * -s3;            \
-        size_t i = 0; /* in reals */                                                               \
-        for (; i + W <= 2 * len; i += W) {                                                         \
-            V v = L2G_LD(V, yr + i);                                                               \
-            L2G_B4_CPLX_VEC(0, SWAP); L2G_B4_CPLX_VEC(1, SWAP);                                    \
-            L2G_B4_CPLX_VEC(2, SWAP); L2G_B4_CPLX_VEC(3, SWAP);                                    \
-            memcpy(yr + i, &v, sizeof v);                                                          \
-        }                                                                                          \
-        for (size_t e = i / 2; e < len; e++) {                                                     \
-            L2G_B4_CPLX_OP(0, e); L2G_B4_CPLX_OP(1, e);                                            \
-            L2G_B4_CPLX_OP(2, e); L2G_B4_CPLX_OP(3, e);                                            \
-        }                                                                                          \
+        L2G_C4_CONSTS(R, V, ALT);                                                                  \
+        L2G_C4_RUN(V, SWAP, 0);                                                                    \
     }
 NB_L2GEN_AXPY4_REAL(float, l2g_vs, s, NB_L2GEN_SUFFIX)
 NB_L2GEN_AXPY4_REAL(double, l2g_vd, d, NB_L2GEN_SUFFIX)
