@@ -111,9 +111,10 @@ double suite_stream_gbs(int kind, int threads, size_t bytes, int passes)
     for (int i = 0; i < threads && ok; i++) {
         struct stream_job *j = &jobs[i];
         j->n = per, j->kind = kind, j->passes = passes, j->bar = &bar, j->t = i ? NULL : t;
-        if (posix_memalign((void **)&j->a, 4096, per * sizeof(v2d)) ||
-            posix_memalign((void **)&j->b, 4096, per * sizeof(v2d)) ||
-            posix_memalign((void **)&j->c, 4096, per * sizeof(v2d)))
+        /* huge pages as the rows' operands (blas_suite_worker.c) */
+        if (!(j->a = bench_alloc_huge(per * sizeof(v2d))) ||
+            !(j->b = bench_alloc_huge(per * sizeof(v2d))) ||
+            !(j->c = bench_alloc_huge(per * sizeof(v2d))))
             ok = 0;
     }
     /* thread 0 is a new thread too, so that every slice is touched and streamed alike; a thread

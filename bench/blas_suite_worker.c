@@ -43,8 +43,8 @@ static int fill_for(int i, size_t bytes, char t)
         free(b->p);
         b->cap = b->filled = 0;
         b->p = NULL;
-        size_t cap = (bytes + 4095) & ~(size_t)4095;
-        if (posix_memalign(&b->p, 4096, cap))
+        size_t cap = (bytes + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
+        if (!(b->p = bench_alloc_huge(cap)))
             return 0;
         b->cap = cap;
     }
