@@ -124,6 +124,7 @@ static void apply_tune_env(nb_tuning *tu, char *bad, size_t bad_len)
         F(n_skinny_row_bytes), F(gemm3m_min), F(pf_a_steps), F(pf_b_steps), D(par_min_flops),
         D(stream_min_elems), F(thread_m_tiles), F(thread_n_tiles), D(l1_par_min_elems),
         F(l1_prefetch), D(l1_dot_short_min), D(l1_axpy_short_min), D(copy_stream_min), F(copy_stream_pages),
+        F(l2_rank_pf_real), F(l2_rank_pf_cplx), D(l2_rank_pf_min),
 #undef F
 #undef D
     };
@@ -204,12 +205,13 @@ static void describe(const char *why, const nb_uarch *u, const char *uwhy,
     put(&t, "tuning: kc_l1 %u/%u mc_l2 %u/%u nc_l2_cap %u small_dim s %u d %u m_skinny %u "
             "n_skinny %u pf_a %u pf_b %u par_min_flops %.3g stream_min_elems %.3g "
             "thread_tiles m %u n %u l1_par_min_elems %.3g l1_prefetch %u l1_short_min dot %.3g "
-            "axpy %.3g copy_stream_min %.3g pages %u\n",
+            "axpy %.3g copy_stream_min %.3g pages %u l2_rank_pf real %u cplx %u min %.3g\n",
         tu->kc_l1_num, tu->kc_l1_den, tu->mc_l2_num, tu->mc_l2_den, tu->nc_l2_cap,
         tu->small_dim_s, tu->small_dim_d, tu->m_skinny, tu->n_skinny, tu->pf_a_steps,
         tu->pf_b_steps, tu->par_min_flops, tu->stream_min_elems, tu->thread_m_tiles,
         tu->thread_n_tiles, tu->l1_par_min_elems, tu->l1_prefetch, tu->l1_dot_short_min,
-        tu->l1_axpy_short_min, tu->copy_stream_min, tu->copy_stream_pages);
+        tu->l1_axpy_short_min, tu->copy_stream_min, tu->copy_stream_pages, tu->l2_rank_pf_real,
+        tu->l2_rank_pf_cplx, tu->l2_rank_pf_min);
     put(&t, "kernel sets supported: %s\n", sets_available);
     put(&t, "kernel set: %s (%s)\n", nb_rt.kset->name, why);
     put(&t, "bf16 gemm: %s\n",

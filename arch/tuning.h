@@ -62,6 +62,13 @@ typedef struct {
        copy_stream_pages pages side by side: 4 or 1 (one stream). */
     double copy_stream_min;
     unsigned copy_stream_pages;
+    /* The rank updates' column kernel (syr/her, syr2/her2, spr/hpr, spr2/hpr2;
+       kernels/generic/l2sym_loops.h) prefetches a long column for writing this many bytes ahead
+       when the triangle has more bytes than l2_rank_pf_min (0: the last-level cache's size),
+       _real for s/d, _cplx for c/z (their columns run a different loop); 0: the hardware
+       prefetcher alone */
+    unsigned l2_rank_pf_real, l2_rank_pf_cplx;
+    double l2_rank_pf_min;
     /* The GEMM engine splits C into a grid of m-ways x n-ways (rows outer, columns of each B
        block inner), preferring m-ways (they pack no A twice): each m-way gets at least
        thread_m_tiles MR-row tiles, each n-way at least thread_n_tiles NR-column tiles. */

@@ -28,7 +28,8 @@
     .gemm3m_min = 128,                                                                            \
     .pf_a_steps = 0, .pf_b_steps = 0, .par_min_flops = 4.0e6, .stream_min_elems = 32768.0,        \
     .l1_par_min_elems = 65536.0, .l1_prefetch = 1, .thread_m_tiles = 2, .thread_n_tiles = 4,     \
-    .copy_stream_pages = 4, .bf16 = NB_BF16_AUTO
+    .copy_stream_pages = 4, .l2_rank_pf_real = 4096, .l2_rank_pf_cplx = 4096,                     \
+    .bf16 = NB_BF16_AUTO
 
 /* Zen 4 blocking measured on Zen 4 (arch/blocking.c history, docs/PERFORMANCE.md): the B
    micro-panel in half of L1d and the packed A block in all of L2 (AMD's L2 is the last private
@@ -49,9 +50,13 @@ static const nb_uarch table[] = {
         than in the no-packing path at every n tried (4096 x {4,16,40} x 4096 d: 0.83/0.66/0.61x
         OpenBLAS direct, 0.96/0.90/0.91x engine; s at n = 16 0.74x / 0.87x), hence n_skinny 0
         (docs/PERFORMANCE.md, "AMD EPYC Zen 3"). ?copy past the caches in one stream: four
-        pages side by side ran 3.9 GB/s on a 64 MiB copy, one stream 30, plain stores 17 */
+        pages side by side ran 3.9 GB/s on a 64 MiB copy, one stream 30, plain stores 17. The
+        rank updates from memory (1 thread, bench-blas mem rows, against 4096 bytes ahead): the
+        real types fastest with no software prefetch (ssyr, dsyr, ?syr2, dspr2 1.1-1.3x), the
+        complex ones 1024 bytes ahead (cher, zher, chpr, zhpr 1.06-1.13x; her2/hpr2 0.93-1.02x) */
      .measured = "measured (AMD EPYC Zen 3, family 0x19 model 0x01; docs/PERFORMANCE.md)",
-     .tune = {NB_TUNE_DEFAULTS, .n_skinny = 0, .copy_stream_pages = 1}},
+     .tune = {NB_TUNE_DEFAULTS, .n_skinny = 0, .copy_stream_pages = 1, .l2_rank_pf_real = 0,
+              .l2_rank_pf_cplx = 1024}},
     {.name = "zen4", .vendor = "AuthenticAMD", .family = 0x19,
      MODELS(R(0x10, 0x1f), R(0x60, 0x7f), R(0xa0, 0xaf)),
      .fallback_features = NB_F(NB_CPU_AVX512F),
@@ -73,7 +78,8 @@ static const nb_uarch table[] = {
     {.name = "zen2", .vendor = "AuthenticAMD", .family = 0x17, MODELS(R(0x00, 0xff)),
      .fallback_features = NB_F(NB_CPU_AVX2),
      .measured = "not measured here (Zen 3 values; 512 KiB L2, two 256-bit FMA pipes)",
-     .tune = {NB_TUNE_DEFAULTS, .copy_stream_pages = 1}},
+     .tune = {NB_TUNE_DEFAULTS, .copy_stream_pages = 1, .l2_rank_pf_real = 0,
+              .l2_rank_pf_cplx = 1024}},
 
     /* ---- Intel (family 6) ---- */
     {.name = "sapphirerapids", .vendor = "GenuineIntel", .family = 6,

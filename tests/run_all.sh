@@ -142,7 +142,10 @@ done
 # takes the half-width dot, axpy and scal loops of long calls at every length (l1_*_short_min=1;
 # by default only the zen4 entry has them, from 64 and 16 KiB; sets without them ignore it).
 # The streaming copy writes four pages side by side there (copy_stream_pages=4), and one stream
-# in a run of test_level1 of its own (the zen3 entry's way).
+# in a run of test_level1 of its own (the zen3 entry's way). The rank updates' column prefetch
+# (l2_rank_pf_*; by default only for triangles larger than the LLC) runs in test_l2sym and
+# test_level2 at their sizes: on, 4096 and 1024 bytes ahead, in the l1_prefetch=1 run, off
+# (distance 0) in the other.
 for s in $own_sets; do
   step "copy_stream_min=1,copy_stream_pages=1[$s]" env LD_LIBRARY_PATH="$lib" NANOBLAS_ARCH=$s \
     NANOBLAS_TUNE=copy_stream_min=1,copy_stream_pages=1 build/tests/test_level1
@@ -150,8 +153,8 @@ for s in $own_sets; do
     cs=$((1 - pf))
     step "l1_prefetch=$pf,copy_stream_min=$cs,l1_short_min=$cs[$s]" env LD_LIBRARY_PATH="$lib" \
       NANOBLAS_ARCH=$s \
-      NANOBLAS_TUNE=l1_prefetch=$pf,copy_stream_min=$cs,copy_stream_pages=4,l1_dot_short_min=$cs,l1_axpy_short_min=$cs \
-      NB_TEST_QUICK=1 sh -c 'for t in test_level1 test_l1_repro test_level2 test_position; do
+      NANOBLAS_TUNE=l1_prefetch=$pf,copy_stream_min=$cs,copy_stream_pages=4,l1_dot_short_min=$cs,l1_axpy_short_min=$cs,l2_rank_pf_min=1,l2_rank_pf_real=$((pf * 4096)),l2_rank_pf_cplx=$((pf * 1024)) \
+      NB_TEST_QUICK=1 sh -c 'for t in test_level1 test_l1_repro test_level2 test_l2sym test_position; do
                out=$(build/tests/$t 2>&1) || { echo "$out" | tail -20; exit 1; }; echo "$out" | tail -1
              done'
   done

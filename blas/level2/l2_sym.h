@@ -47,6 +47,18 @@ static inline double l2s_area(const l2_tri *s)
     return total;
 }
 
+/* The rank updates' column prefetch distance in bytes (0: none). A triangle larger than the
+   last-level cache comes from memory on every call, one that fits may be there from the call
+   before: only the first is prefetched (by default; the tests lower l2_rank_pf_min to take the
+   path at their sizes), as far ahead as the tuning entry says. */
+static inline int l2s_rank_pf(const l2_tri *s, size_t elem, int complex)
+{
+    double min = nb_rt.tune.l2_rank_pf_min > 0 ? nb_rt.tune.l2_rank_pf_min : (double)nb_rt.llc;
+    if (l2s_area(s) * (double)elem <= min)
+        return 0;
+    return (int)(complex ? nb_rt.tune.l2_rank_pf_cplx : nb_rt.tune.l2_rank_pf_real);
+}
+
 /* Splits columns [0, n) into at most nparts non-empty blocks of about equal cost, a column
    costing its stored elements plus `percol`, inner bounds multiples of align: block b is
    [bounds[b], bounds[b+1]). `total` is the area (l2s_area). Returns the number of blocks (>= 1

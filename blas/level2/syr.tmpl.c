@@ -56,7 +56,7 @@ typedef struct {
     const l2_tri *s;
     nb_r alpha;
     const nb_t *x; /* contiguous */
-    int pf;        /* the column kernel's prefetch flag: the triangle is larger than the LLC */
+    int pf;        /* the column kernel's prefetch distance (l2s_rank_pf) */
 } l2s_syr_job;
 
 /* Columns [c0, c1): the reference's column updates, the off-diagonal run through the kernel. */
@@ -105,9 +105,7 @@ static void l2_syr(const l2_tri *s, nb_r alpha, const nb_t *x, blasint incx)
         l2s_gather(n, xs, incx, buf);
         xs = buf;
     }
-    /* a triangle larger than the last-level cache comes from memory on every call, one that
-       fits may be there from the call before: the column kernel prefetches only the first */
-    l2s_syr_job jb = {s, alpha, xs, l2s_area(s) * (double)sizeof(nb_t) > (double)nb_rt.llc};
+    l2s_syr_job jb = {s, alpha, xs, l2s_rank_pf(s, sizeof(nb_t), NB_COMPLEX)};
     l2s_run_cols(s, l2s_syr_cols, &jb);
     free(buf);
 }

@@ -59,7 +59,7 @@ typedef struct {
     const l2_tri *s;
     const nb_t *alpha;
     const nb_t *x, *y; /* contiguous */
-    int pf;            /* the column kernel's prefetch flag, as in syr.tmpl.c */
+    int pf;            /* the column kernel's prefetch distance (l2s_rank_pf) */
 } l2s_syr2_job;
 
 /* Columns [c0, c1): the reference's column updates, the off-diagonal run through the kernel. */
@@ -111,7 +111,7 @@ static void l2_syr2(const l2_tri *s, const nb_t *alpha, const nb_t *x, blasint i
         l2s_gather(n, ys, incy, buf + n);
         xs = buf, ys = buf + n;
     }
-    l2s_syr2_job jb = {s, alpha, xs, ys, l2s_area(s) * (double)sizeof(nb_t) > (double)nb_rt.llc};
+    l2s_syr2_job jb = {s, alpha, xs, ys, l2s_rank_pf(s, sizeof(nb_t), NB_COMPLEX)};
     l2s_run_cols(s, l2s_syr2_cols, &jb);
     free(buf);
 }

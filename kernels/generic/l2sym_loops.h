@@ -188,10 +188,10 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
    in 64-byte vectors; dsyr level); the complex types the set's own width on a column that
    starts on a cache line (zher 1440 10% faster than 32-byte vectors) and 32 bytes on one that
    does not (zhpr 1440, packed, 1.2x faster than 64-byte vectors).
-   pf (the driver's guess that the triangle comes from memory: larger than the last-level
-   cache) adds a write prefetch of the column L2S_PF_BYTES ahead: 1.15-1.2x from memory, but
-   0.7x from L3. The values are those of the `omp simd` loops, to the bit. */
-#define L2S_PF_BYTES 4096
+   pf, when not 0, adds a write prefetch of the column pf bytes ahead; the driver passes the
+   tuning entry's l2_rank_pf_real or _cplx when it guesses that the triangle comes from memory (larger
+   than the last-level cache). On Zen 5 4096 bytes ran 1.15-1.2x faster from memory, but 0.7x
+   from L3. The values are those of the `omp simd` loops, to the bit. */
 #define L2S_STEP_BYTES 256
 #define L2S_COL_LONG 4096
 #define L2S_LANEINT(R) __builtin_choose_expr(sizeof(R) == 4, (int)0, (long long)0)
@@ -201,11 +201,11 @@ typedef double l2s_vd __attribute__((vector_size(NB_L2SYM_VBYTES)));
 #define L2S_COL_VBYTES_R NB_L2SYM_VBYTES
 #endif
 #define L2S_COL_VBYTES_C NB_L2SYM_VBYTES
-/* write prefetch of the L2S_STEP_BYTES at o, L2S_PF_BYTES ahead */
+/* write prefetch of the L2S_STEP_BYTES at o, pf bytes ahead */
 #define L2S_COL_PF(o)                                                                              \
     do {                                                                                           \
         _Pragma("GCC unroll 8") for (int l_ = 0; l_ < L2S_STEP_BYTES; l_ += 64) {                  \
-            __builtin_prefetch((const char *)(o) + L2S_PF_BYTES + l_, 1);                          \
+            __builtin_prefetch((const char *)(o) + pf + l_, 1);                          \
             __asm__("");                                                                           \
         }                                                                                          \
     } while (0)
