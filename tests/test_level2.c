@@ -193,6 +193,14 @@ static void test_updates(void)
             if (cplx())
                 t_ger(1, NS[im], NS[in], rnd_scalar((t + 1) % 4));
         }
+    /* columns around the vector loops' step sizes and cut-offs in every type (the avx2 ger's
+       four-vector step from 512 bytes: 128 floats, 64 doubles; avx512's from 4096 bytes) */
+    static const int MG[] = {127, 128, 129, 143, 1023, 1024, 1031};
+    for (int im = 0; im < (int)(sizeof MG / sizeof MG[0]); im++) {
+        t_ger(0, MG[im], 3, rnd_scalar(im % 2 ? 2 : 3)); /* -1 or random: never the quick return */
+        if (cplx())
+            t_ger(1, MG[im], 2, rnd_scalar(3));
+    }
     for (int in = 0; in < NNS; in++)
         for (int upper = 0; upper < 2; upper++)
             for (int kind = FULL; kind <= PACKED; kind += PACKED - FULL)

@@ -18,14 +18,26 @@
 #include <string.h>
 
 #define GEMV_CAT3(a, b, c) a##b##c
-/* ger's columns of 4 KiB or more, where the set's vectors are 64 bytes: in 32-byte vectors, four
-   a step, loads first. The omp simd loop's 64-byte vectors ran sger from L3 (columns of 8 KiB)
-   at 0.8x OpenBLAS on the Zen 5 guest; these 1.3-1.5x faster. Shorter columns (data in L1 and
-   L2) keep it: there the 32-byte loop was 0.7-0.9x as fast. */
+/* ger's long columns in steps of four vectors, loads first. Where the set's vectors are 64
+   bytes, columns of 4 KiB or more in 32-byte vectors: the omp simd loop's 64-byte vectors ran
+   sger from L3 (columns of 8 KiB) at 0.8x OpenBLAS on the Zen 5 guest; these 1.3-1.5x faster.
+   Shorter columns (data in L1 and L2) keep it: there the 32-byte loop was 0.7-0.9x as fast.
+   Where they are 32 bytes (avx2), columns of 512 bytes or more in full vectors: on Zen 3 the omp
+   simd loop (one vector loaded, updated and stored an iteration) ran dger 1440 x 1440 from L3
+   at 0.70-0.76x the four-vector step (medians of 31 interleaved runs), 0.97 from L2 (176) and
+   from memory (4088); from L1 (40) the omp simd loop was ahead. Same values: the step's
+   a + x * t contracts to the FMA the omp simd loop uses. */
 #if NB_GEMV_VBYTES >= 64
-#define GER_HALF(T, p)                                                                              \
+#define GER_STEP_V(p) __typeof__(gemv_v##p##2)
+#define GER_STEP_ON(T, m) ((m) * sizeof(T) >= 4096)
+#elif NB_GEMV_VBYTES == 32
+#define GER_STEP_V(p) gemv_v##p
+#define GER_STEP_ON(T, m) ((m) * sizeof(T) >= 512)
+#endif
+#ifdef GER_STEP_V
+#define GER_STEP(T, p)                                                                              \
     {                                                                                               \
-        typedef __typeof__(gemv_v##p##2) VH_;                                                        \
+        typedef GER_STEP_V(p) VH_;                                                                  \
         enum { WH_ = sizeof(VH_) / sizeof(T) };                                                     \
         for (; i + 4 * WH_ <= m; i += 4 * WH_) {                                                    \
             VH_ a_[4];                                                                              \
@@ -34,10 +46,9 @@
             _Pragma("GCC unroll 4") for (int k = 0; k < 4; k++) GEMV_ST(aj + i + k * WH_, a_[k]);   \
         }                                                                                           \
     }
-#define GER_HALF_ON(T, m) ((m) * sizeof(T) >= 4096)
 #else
-#define GER_HALF(T, p)
-#define GER_HALF_ON(T, m) 0
+#define GER_STEP(T, p)
+#define GER_STEP_ON(T, m) 0
 #endif
 #define GEMV_NAME(p, op, sfx) GEMV_CAT3(nb_##p##gemv_, op##_, sfx)
 #define GER_NAME(p, sfx) GEMV_CAT3(nb_, p##ger_, sfx)
@@ -241,14 +252,14 @@ typedef double gemv_vd4 __attribute__((vector_size(NB_GEMV_VBYTES / 4)));
     void GER_NAME(p, sfx)(size_t m, size_t n, T alpha, const T *x, const T *y, T *a, size_t lda)    \
     {                                                                                               \
         const T *restrict xr = x;                                                                   \
-        if (GER_HALF_ON(T, m)) {                                                                    \
+        if (GER_STEP_ON(T, m)) {                                                                    \
             for (size_t j = 0; j < n; j++) {                                                        \
                 if (y[j] == 0) /* the reference skips the column */                                 \
                     continue;                                                                       \
                 T *restrict aj = a + j * lda;                                                       \
                 T t = alpha * y[j];                                                                 \
                 size_t i = 0;                                                                       \
-                GER_HALF(T, p)                                                                      \
+                GER_STEP(T, p)                                                                      \
                 _Pragma("omp simd") for (size_t k = i; k < m; k++) aj[k] = aj[k] + xr[k] * t;       \
             }                                                                                       \
             return;                                                                                 \
