@@ -125,8 +125,14 @@ void nb_stbmv_win_avx512(int, int, size_t, size_t, const float *, ptrdiff_t, con
                          float *);
 void nb_dtbmv_win_avx512(int, int, size_t, size_t, const double *, ptrdiff_t, const double *,
                          double *);
+void nb_stbsv_win_avx2(int, int, size_t, size_t, const float *, ptrdiff_t, float *);
+void nb_dtbsv_win_avx2(int, int, size_t, size_t, const double *, ptrdiff_t, double *);
+void nb_stbmv_win_avx2(int, int, size_t, size_t, const float *, ptrdiff_t, const float *,
+                       float *);
+void nb_dtbmv_win_avx2(int, int, size_t, size_t, const double *, ptrdiff_t, const double *,
+                       double *);
 #define NB_L2GEN_TBSVW_avx512(p, op) nb_##p##op##_win_avx512
-#define NB_L2GEN_TBSVW_avx2(p, op) NULL
+#define NB_L2GEN_TBSVW_avx2(p, op) nb_##p##op##_win_avx2
 #define NB_L2GEN_TBSVW_generic(p, op) NULL
 #define NB_L2GEN_TBSVW_neon(p, op) NULL
 #define NB_L2GEN_TBSVW_sve(p, op) NULL

@@ -540,8 +540,9 @@ static void test_tri_rows(void)
 }
 
 /* s/d tbsv and tbmv 'N' with unit stride on bands of 8..W off-diagonals (W = 64 s, 32 d) and n > 2W
-   (the avx512 set's register-window kernels, kernels/avx512/tbsv_avx512.c; the column loop
-   elsewhere): residual checks at band widths and orders around the kernels' limits, and the
+   (the avx512 and avx2 sets' register-window kernels, kernels/{avx512,avx2}/tband_*.c, the
+   avx2 one in ceil(k / lanes) vectors: every count of them here; the column loop elsewhere):
+   residual checks at band widths and orders around the kernels' limits, and the
    skip of a zero x(j) with NaN filling that column's off-diagonal part (b zero in the first rows
    the solve meets), guard elements around x. */
 static void tbsv_window_case(int mv, int sp, int up, int unit, int zero, int n, int k, int lda)
@@ -613,7 +614,8 @@ static void test_tbsv_window(void)
     static const int cases[][3] = {{0, 65, 8},   {0, 66, 9},   {0, 97, 17},  {0, 200, 31},
                                    {0, 150, 32}, {0, 100, 33}, {0, 300, 24}, {1, 129, 8},
                                    {1, 140, 33}, {1, 300, 63}, {1, 260, 64}, {1, 200, 65},
-                                   {1, 129, 32}, {1, 100, 16}};
+                                   {1, 129, 32}, {1, 100, 16}, {0, 120, 27}, {0, 90, 13},
+                                   {1, 150, 20}, {1, 160, 44}, {1, 180, 52}, {1, 140, 57}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
         for (int up = 0; up < 2; up++)
             for (int unit = 0; unit < 2; unit++)

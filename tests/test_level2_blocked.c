@@ -137,7 +137,7 @@ static void test_threads(void)
 }
 
 /* tbmv 'N' on the narrow bands where the avx512 set sweeps each thread's rows on a register
-   window (kernels/avx512/tband_avx512.c, k <= 32 d / 64 s): bitwise the same on every team, the
+   window (kernels/{avx512,avx2}/tband_*.c, k <= 32 d / 64 s): bitwise the same on every team, the
    window's columns starting and ending with each thread's range; zeros in x for the skips */
 static void test_tbmv_window_threads(void)
 {
