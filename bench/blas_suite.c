@@ -175,8 +175,27 @@ static int spawn(int l, const char *self)
     return 1;
 }
 
-/* One timing request; seconds per call, or < 0 (routine missing, worker gone). */
-static double request(int l, int op, long n, int threads, double min_ms, long *calls)
+/* The usable CPU a single-threaded request of repetition `rep` runs on, the same for every
+   library: on the 2-core guest the scheduler kept some workers on one vCPU and some on the other
+   for a whole run (sched_getcpu in each request), and four workers of one build then differed
+   by 3-8% at the L1 and L2 rows, the first one listed slowest. Each repetition moves all of
+   them to the next CPU, so every library's median mixes the same CPUs. -1: no CPU to pick. */
+static int rep_cpu(int rep)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) < 1)
+        return -1;
+    int want = rep % CPU_COUNT(&set);
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set) && want-- == 0)
+            return c;
+    return -1;
+}
+
+/* One timing request; seconds per call, or < 0 (routine missing, worker gone). cpu >= 0: the
+   worker times it on that CPU alone (single-threaded rows). */
+static double request(int l, int op, long n, int threads, double min_ms, int cpu, long *calls)
 {
     struct worker *w = &workers[l];
     char line[128];
@@ -184,7 +203,7 @@ static double request(int l, int op, long n, int threads, double min_ms, long *c
     *calls = 0;
     if (!w->alive)
         return -4;
-    fprintf(w->to, "T %d %ld %d %.3f\n", op, n, threads, min_ms);
+    fprintf(w->to, "T %d %ld %d %.3f %d\n", op, n, threads, min_ms, cpu);
     if (fflush(w->to) || !fgets(line, sizeof line, w->from) ||
         sscanf(line, "R %lf %ld", &s, calls) != 2) {
         fprintf(stderr, "blas_suite: the %s worker stopped answering (at %s n=%ld) -- its "
@@ -483,7 +502,8 @@ int main(int argc, char **argv)
                         long c;
                         worker_run(l, 1);
                         samples[((size_t)i * SUITE_MAXLIB + (size_t)l) * (size_t)reps + (size_t)rep] =
-                            request(l, row->op, row->n, row->threads, min_ms, &c);
+                            request(l, row->op, row->n, row->threads, min_ms,
+                                    row->threads == 1 ? rep_cpu(rep) : -1, &c);
                         calls[(size_t)i * SUITE_MAXLIB + (size_t)l] = c;
                         worker_run(l, 0);
                         prev_threads = row->threads;

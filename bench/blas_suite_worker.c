@@ -8,6 +8,7 @@
    and the next library's worker times the same values (same seed). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,7 +127,7 @@ void suite_worker_main(const char *name, const char *path)
     char line[256];
     int cur_threads = -1;
     while (fgets(line, sizeof line, stdin)) {
-        int op, threads;
+        int op, threads, cpu = -1;
         long n;
         double min_ms;
         if (line[0] == 'Q')
@@ -138,7 +139,7 @@ void suite_worker_main(const char *name, const char *path)
             }
             continue;
         }
-        if (sscanf(line, "T %d %ld %d %lf", &op, &n, &threads, &min_ms) != 4 || op < 0 ||
+        if (sscanf(line, "T %d %ld %d %lf %d", &op, &n, &threads, &min_ms, &cpu) < 4 || op < 0 ||
             op >= suite_nops || n < 1) {
             printf("R -3 0\n");
             continue;
@@ -152,7 +153,19 @@ void suite_worker_main(const char *name, const char *path)
             cur_threads = threads;
         }
         long calls = 0;
+        /* a single-threaded request on the CPU the coordinator names for this repetition, the
+           calling thread alone pinned and released after it (blas_suite.c, rep_cpu), so that
+           a team the library starts later is not confined to it */
+        cpu_set_t all, one;
+        int pinned = cpu >= 0 && cpu < CPU_SETSIZE && sched_getaffinity(0, sizeof all, &all) == 0;
+        if (pinned) {
+            CPU_ZERO(&one);
+            CPU_SET(cpu, &one);
+            pinned = sched_setaffinity(0, sizeof one, &one) == 0;
+        }
         double s = time_op(&suite_ops[op], fns[op], n, min_ms * 1e-3, &calls);
+        if (pinned)
+            sched_setaffinity(0, sizeof all, &all);
         printf("R %.6e %ld\n", s, calls);
     }
     (void)name;
