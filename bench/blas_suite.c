@@ -6,8 +6,8 @@
    `--worker NAME PATH`, blas_suite_worker.c) and talks to it over pipes. A library loaded alone
    in its process cannot clash with another one's symbols or thread pool, and its allocations,
    affinity and environment are its own. The rows are interleaved: for each repetition, for each
-   row, for each library (the first one rotates), the coordinator asks that library's worker to
-   time the row; the figure is the median over the repetitions. A disturbance from elsewhere on
+   row, for each library (in an order drawn per row and repetition), the coordinator asks that
+   library's worker to time the row; the figure is the median over the repetitions. A disturbance from elsewhere on
    the machine thus hits all libraries alike instead of one library's whole set of rows.
 
    --lib-env NAME:VAR=VALUE sets VAR in that library's worker alone (up to 4 per library): the
@@ -492,8 +492,21 @@ int main(int argc, char **argv)
                                 done ? el / (double)done * (double)(total - done) : 0.0);
                         last = el;
                     }
+                    /* the libraries in an order drawn for this row and repetition (a fixed
+                       seed, the same in every run): with the order only rotated by repetition,
+                       each library was timed right after the same other one in nearly every
+                       sample, and a build timed after OpenBLAS or MKL ran 0.88-0.96x of a copy
+                       of itself timed after it (family geomeans at one thread, Zen 3 guest) */
+                    int order[SUITE_MAXLIB];
+                    uint64_t seed = 0x0dde5eedull + (uint64_t)i * 7919u + (uint64_t)rep * 104729u;
+                    for (int j = 0; j < R.nlibs; j++)
+                        order[j] = j;
+                    for (int j = R.nlibs - 1; j > 0; j--) {
+                        int s = (int)(rng_next(&seed) % (uint64_t)(j + 1)), t = order[j];
+                        order[j] = order[s], order[s] = t;
+                    }
                     for (int j = 0; j < R.nlibs; j++) {
-                        int l = (j + rep) % R.nlibs;
+                        int l = order[j];
                         /* a library's idle team may still spin on the cores after its turn:
                            a pause lets it go to sleep before the next library's multi-threaded
                            sample (and after one, before a single-threaded one) */

@@ -24,8 +24,8 @@
    Shorter columns (data in L1 and L2) keep it: there the 32-byte loop was 0.7-0.9x as fast.
    Where they are 32 bytes (avx2), columns of 512 bytes or more in full vectors: on Zen 3 the omp
    simd loop (one vector loaded, updated and stored an iteration) ran dger 1440 x 1440 from L3
-   at 0.70-0.76x the four-vector step (medians of 31 interleaved runs), 0.97 from L2 (176) and
-   from memory (4088); from L1 (40) the omp simd loop was ahead. Same values: the step's
+   at 0.71-0.83x the four-vector step (three runs, medians of 31 interleaved samples each), 0.97
+   from L2 (176) and 0.94-0.97 from memory (4088); from L1 (40) the omp simd loop was ahead. Same values: the step's
    a + x * t contracts to the FMA the omp simd loop uses. */
 #if NB_GEMV_VBYTES >= 64
 #define GER_STEP_V(p) __typeof__(gemv_v##p##2)
