@@ -17,6 +17,24 @@
 #define L1_ANY_D(m) (_mm256_movemask_pd((__m256d)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm256_cvtps_pd(_mm_loadu_ps(p)))
 #define L1_PIN(v) __asm__("" : "+v"(v))
+/* nrm2's extremes as signed compares on keys with the sign bit clear (l1_loops.h, before
+   L1_NRM2_GUESS): AVX2 has no unsigned 64-bit compare. Zen 3, 1 thread, blas_suite --only nrm2
+   --types dz against GCC's emulation: dnrm2/dznrm2 from L1 and L2 1.21-1.38x, L3 1.06-1.21x,
+   memory 1.0-1.07x. (snrm2 and scnrm2 sum in double through dsdot: l1_norm.tmpl.c.) */
+#define L1_NRM2_LOKEY(b) (((b) - 1) & (((__typeof__(b)){0} - 1) >> 1))
+#define L1_NRM2_LO0(UV) (((UV){0} - 1) >> 1)
+#define L1_UMAX_S(a, m) ((l1_vus)_mm256_max_epi32((__m256i)(a), (__m256i)(m)))
+#define L1_UMIN_S(a, m) ((l1_vus)_mm256_min_epi32((__m256i)(a), (__m256i)(m)))
+#define L1_UMAX_D(a, m)                                                                            \
+    ({                                                                                             \
+        __m256i a_ = (__m256i)(a), m_ = (__m256i)(m);                                              \
+        (l1_vud)_mm256_blendv_epi8(m_, a_, _mm256_cmpgt_epi64(a_, m_));                            \
+    })
+#define L1_UMIN_D(a, m)                                                                            \
+    ({                                                                                             \
+        __m256i a_ = (__m256i)(a), m_ = (__m256i)(m);                                              \
+        (l1_vud)_mm256_blendv_epi8(m_, a_, _mm256_cmpgt_epi64(m_, a_));                            \
+    })
 /* the padded tails as masked moves (l1_loops.h, L1_LDN): lanes below k selected by a compare
    of k with the lane numbers; k <= 8 floats or 4 doubles */
 #define L1_MASK_S(k) _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(k)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))

@@ -361,11 +361,22 @@ static inline int l1_any_d(l1_vid m)
         L1_PIN(mq);                                                                                \
         bg0 += tb * tb, sm0 += ts * ts, MD += mq;                                                  \
     } while (0)
+/* The key of the smallest |x| (b - 1: zero's key wraps to the largest) and the key's start. A
+   set without unsigned compares of the lane width (avx2: none of 64 bits; GCC's emulation, a
+   bias of both operands and a signed compare, made most of dnrm2's guess step) redefines them
+   as (b - 1) with the sign bit cleared and the largest positive value: zero's key is then the
+   largest positive value and every other key is b - 1 as before, so its signed UMIN from that
+   start orders them as the unsigned one did (the patterns of |x| are non-negative: a signed
+   UMAX serves hi too), and the block's test below reads the same. */
+#ifndef L1_NRM2_LOKEY
+#define L1_NRM2_LOKEY(b) ((b) - 1)
+#define L1_NRM2_LO0(UV) ((UV){0} - 1)
+#endif
 #define L1_NRM2_GUESS(LD, ABS, UMAX, UMIN, MD, i)                                                  \
     do {                                                                                           \
         l1n_v a = ABS(LD(x + (i)));                                                                \
         l1n_uv b = (l1n_uv)a;                                                                      \
-        hi = UMAX(b, hi), lo = UMIN(b - 1, lo);                                                    \
+        hi = UMAX(b, hi), lo = UMIN(L1_NRM2_LOKEY(b), lo);                                         \
         l1n_v mq = a * a;                                                                          \
         L1_PIN(mq);                                                                                \
         MD += mq;                                                                                  \
@@ -383,7 +394,7 @@ static inline int l1_any_d(l1_vid m)
         size_t i = 0;                                                                              \
         for (; i + L1_NRM2_BLK * (W) <= n; i += L1_NRM2_BLK * (W)) {                               \
             V g0 = md0, g1 = md1;                                                                  \
-            UV hi = {0}, lo = (UV){0} - 1;                                                         \
+            UV hi = {0}, lo = L1_NRM2_LO0(UV);                                                     \
             for (size_t k = 0; k < L1_NRM2_BLK * (W); k += 2 * (W)) {                              \
                 L1_NRM2_GUESS(LD, ABS, UMAX, UMIN, g0, i + k);                                     \
                 L1_NRM2_GUESS(LD, ABS, UMAX, UMIN, g1, i + k + (W));                               \
