@@ -17,7 +17,7 @@
 #define L1_ANY_D(m) (_mm256_movemask_pd((__m256d)(m)) != 0)
 #define L1_LD_SD(p) ((l1_vd)_mm256_cvtps_pd(_mm_loadu_ps(p)))
 #define L1_PIN(v) __asm__("" : "+v"(v))
-/* nrm2's extremes as signed compares on keys with the sign bit clear (l1_loops.h, before
+/* nrm2's extremes as signed compares on keys with the sign bit clear (l1_norm_loops.h, before
    L1_NRM2_GUESS): AVX2 has no unsigned 64-bit compare. Zen 3, 1 thread, blas_suite --only nrm2
    --types dz against GCC's emulation: dnrm2/dznrm2 from L1 and L2 1.21-1.38x, L3 1.06-1.21x,
    memory 1.0-1.07x. (snrm2 and scnrm2 sum in double through dsdot: l1_norm.tmpl.c.) */

@@ -13,7 +13,7 @@
 #define L1_VMAX_D(a, m) ((l1_vd)_mm512_max_pd((__m512d)(a), (__m512d)(m)))
 #define L1_VMIN_S(a, m) ((l1_vs)_mm512_min_ps((__m512)(a), (__m512)(m)))
 #define L1_VMIN_D(a, m) ((l1_vd)_mm512_min_pd((__m512d)(a), (__m512d)(m)))
-/* nrm2's block extremes (l1_loops.h): unsigned max and min of the bit patterns */
+/* nrm2's block extremes (l1_norm_loops.h): unsigned max and min of the bit patterns */
 #define L1_UMAX_S(a, m) ((l1_vus)_mm512_max_epu32((__m512i)(a), (__m512i)(m)))
 #define L1_UMIN_S(a, m) ((l1_vus)_mm512_min_epu32((__m512i)(a), (__m512i)(m)))
 #define L1_UMAX_D(a, m) ((l1_vud)_mm512_max_epu64((__m512i)(a), (__m512i)(m)))
